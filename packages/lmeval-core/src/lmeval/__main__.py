@@ -1,0 +1,3 @@
+from lmeval.cli import main
+
+raise SystemExit(main())

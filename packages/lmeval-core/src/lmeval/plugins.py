@@ -1,0 +1,321 @@
+"""The plugin manager: built-ins, entry points (group ``lmeval``) and local modules.
+
+Every contribution hook fills a :class:`Registry` through a ``register`` callback. Built-in
+metrics, filters, samplers and the reference LM are plugins of the core registered the same
+way, so a third-party plugin is never second-class.
+
+Environment:
+  ``LMEVAL_PLUGINS``            comma-separated modules or ``.py`` paths to load as plugins.
+  ``LMEVAL_DISABLE_AUTOLOAD=1`` do not load entry-point plugins (reproducible runs).
+  ``LMEVAL_PLUGINS_ALLOW``      comma-separated distribution names: load only these entry points.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import logging
+import os
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pluggy
+
+from lmeval import hookspecs
+from lmeval.errors import PluginError, UsageError, did_you_mean
+
+log = logging.getLogger("lmeval")
+
+ENTRY_POINT_GROUP = "lmeval"
+CORE_DISTRIBUTION = "lmeval-core"
+
+BUILTIN_MODULES = (
+    "lmeval.metrics",
+    "lmeval.filters",
+    "lmeval.tasks.fewshot",
+    "lmeval.data",
+    "lmeval.testing",
+)
+
+#: Backends lmeval knows of, with the distribution that provides them, for "pip install" hints.
+KNOWN_BACKENDS: dict[str, str] = {
+    "hf": "lmeval-hf",
+    "hf-auto": "lmeval-hf",
+    "huggingface": "lmeval-hf",
+    "steered": "lmeval-steered",
+    "vllm": "lmeval-vllm",
+    "sglang": "lmeval-sglang",
+    "megatron_lm": "lmeval-megatron",
+    "nemo_lm": "lmeval-nemo",
+    "onnxruntime": "lmeval-onnx",
+    "onnxruntime-genai": "lmeval-onnx",
+    "winml": "lmeval-onnx",
+    "gguf": "lmeval-llamacpp",
+    "ggml": "lmeval-llamacpp",
+    "openai-completions": "lmeval-api",
+    "openai-chat-completions": "lmeval-api",
+    "local-completions": "lmeval-api",
+    "local-chat-completions": "lmeval-api",
+    "anthropic-chat-completions": "lmeval-api",
+    "anthropic-chat": "lmeval-api",
+}
+
+
+@dataclass
+class Entry:
+    name: str
+    obj: Any
+    plugin: str
+    distribution: str
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def load(self) -> Any:
+        """Resolve a ``"module:attr"`` string lazily."""
+        if isinstance(self.obj, str) and ":" in self.obj:
+            module, _, attr = self.obj.partition(":")
+            self.obj = getattr(importlib.import_module(module), attr)
+        return self.obj
+
+
+class Registry:
+    """Names to contributions of one kind, with the plugin and distribution of each."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self._entries: dict[str, Entry] = {}
+        self._aliases: dict[str, str] = {}
+
+    def add(self, name: str, obj: Any, *, plugin: str, distribution: str,
+            aliases: Iterable[str] = (), **meta: Any) -> None:
+        if not isinstance(name, str) or not name:
+            raise PluginError(f"plugin {plugin!r} registered a {self.kind} with an invalid name {name!r}")
+        for key in (name, *aliases):
+            if key in self._entries or key in self._aliases:
+                other = self._entries.get(key) or self._entries[self._aliases[key]]
+                raise PluginError(
+                    f"{self.kind} {key!r} is registered twice: by plugin {other.plugin!r} "
+                    f"({other.distribution}) and by plugin {plugin!r} ({distribution})"
+                )
+        self._entries[name] = Entry(name, obj, plugin, distribution, dict(meta))
+        for alias in aliases:
+            self._aliases[alias] = name
+
+    def get(self, name: str) -> Entry:
+        canonical = self._aliases.get(name, name)
+        try:
+            return self._entries[canonical]
+        except KeyError:
+            raise UsageError(self.unknown_message(name)) from None
+
+    def unknown_message(self, name: str) -> str:
+        return f"unknown {self.kind} {name!r}" + did_you_mean(name, self.names())
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._entries or name in self._aliases
+
+    def names(self) -> list[str]:
+        return sorted([*self._entries, *self._aliases])
+
+    def entries(self) -> list[Entry]:
+        return [self._entries[n] for n in sorted(self._entries)]
+
+    def aliases_of(self, name: str) -> list[str]:
+        return sorted(a for a, target in self._aliases.items() if target == name)
+
+
+class PluginManager:
+    """Loads plugins once and hands out the registries they fill."""
+
+    def __init__(self, *, autoload: bool | None = None, plugins: Iterable[str | ModuleType] = (),
+                 builtins: bool = True) -> None:
+        self.pm = pluggy.PluginManager("lmeval")
+        self.pm.add_hookspecs(hookspecs)
+        self._distributions: dict[str, str] = {}
+        self._versions: dict[str, str] = {}
+        self._registries: dict[str, Registry] = {}
+        self.failed: dict[str, str] = {}
+        if builtins:
+            for name in BUILTIN_MODULES:
+                self.register(importlib.import_module(name), distribution=CORE_DISTRIBUTION)
+        if autoload is None:
+            autoload = os.environ.get("LMEVAL_DISABLE_AUTOLOAD", "").lower() not in ("1", "true", "yes")
+        if autoload:
+            self._load_entry_points()
+        env_plugins = [p for p in os.environ.get("LMEVAL_PLUGINS", "").split(",") if p.strip()]
+        for spec in [*env_plugins, *plugins]:
+            self.load_local(spec)
+        self.pm.check_pending()
+
+    # -- loading ---------------------------------------------------------------------
+    def register(self, plugin: object, *, name: str | None = None,
+                 distribution: str = "local") -> None:
+        plugin_name = name or getattr(plugin, "__name__", None) or repr(plugin)
+        if self.pm.is_registered(plugin) or self.pm.get_plugin(plugin_name) is not None:
+            return
+        self.pm.register(plugin, name=plugin_name)
+        self._distributions[plugin_name] = distribution
+        self._registries.clear()
+
+    def _load_entry_points(self) -> None:
+        allow = {a.strip() for a in os.environ.get("LMEVAL_PLUGINS_ALLOW", "").split(",") if a.strip()}
+        for ep in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+            dist = ep.dist.name if ep.dist is not None else ep.name
+            if allow and ep.name not in allow and dist not in allow:
+                continue
+            try:
+                module = ep.load()
+            except Exception as exc:  # a broken plugin must not take the CLI down
+                self.failed[ep.name] = f"{type(exc).__name__}: {exc}"
+                log.warning("lmeval: plugin %s failed to load: %s", ep.name, exc)
+                continue
+            self.register(module, name=ep.name, distribution=dist)
+            if ep.dist is not None:
+                self._versions[dist] = ep.dist.version
+
+    def load_local(self, spec: str | ModuleType) -> None:
+        """Load ``module.name`` or ``path/to/plugin.py`` as a plugin."""
+        if isinstance(spec, ModuleType):
+            self.register(spec, distribution="local")
+            return
+        spec = spec.strip()
+        try:
+            if spec.endswith(".py") or os.sep in spec:
+                path = Path(spec).resolve()
+                if not path.is_file():
+                    raise UsageError(f"--plugins: no such file {spec!r}")
+                mod_name = f"lmeval_local_plugin_{path.stem}"
+                module_spec = importlib.util.spec_from_file_location(mod_name, path)
+                assert module_spec and module_spec.loader
+                module = importlib.util.module_from_spec(module_spec)
+                sys.modules[mod_name] = module
+                module_spec.loader.exec_module(module)
+            else:
+                module = importlib.import_module(spec)
+        except ModuleNotFoundError as exc:
+            raise UsageError(f"--plugins: cannot import {spec!r}: {exc}") from None
+        self.register(module, name=spec, distribution="local")
+
+    # -- registries --------------------------------------------------------------------
+    def _fill(self, kind: str, hook_name: str) -> Registry:
+        if kind in self._registries:
+            return self._registries[kind]
+        registry = Registry(kind)
+        hook = getattr(self.pm.hook, hook_name)
+        for impl in reversed(hook.get_hookimpls()):  # registration order
+            plugin_name = self.pm.get_name(impl.plugin) or "?"
+            dist = self._distributions.get(plugin_name, "local")
+
+            def register(name: Any, obj: Any = None, *, _p: str = plugin_name, _d: str = dist,
+                         **meta: Any) -> None:
+                registry.add(name, obj, plugin=_p, distribution=_d, **meta)
+
+            impl.function(**{arg: register for arg in impl.argnames})
+        self._registries[kind] = registry
+        return registry
+
+    @property
+    def models(self) -> Registry:
+        return self._fill("model", "lmeval_register_models")
+
+    @property
+    def metrics(self) -> Registry:
+        return self._fill("metric", "lmeval_register_metrics")
+
+    @property
+    def aggregations(self) -> Registry:
+        return self._fill("aggregation", "lmeval_register_aggregations")
+
+    @property
+    def filters(self) -> Registry:
+        return self._fill("filter", "lmeval_register_filters")
+
+    @property
+    def samplers(self) -> Registry:
+        return self._fill("sampler", "lmeval_register_samplers")
+
+    @property
+    def dataset_loaders(self) -> Registry:
+        return self._fill("dataset loader", "lmeval_register_dataset_loaders")
+
+    @property
+    def reporters(self) -> Registry:
+        return self._fill("reporter", "lmeval_register_reporters")
+
+    def task_sources(self) -> list[tuple[Path, str]]:
+        """Task directories in registration order, with the distribution of each."""
+        out: list[tuple[Path, str]] = []
+        hook = self.pm.hook.lmeval_register_task_sources
+        for impl in reversed(hook.get_hookimpls()):
+            dist = self._distributions.get(self.pm.get_name(impl.plugin) or "", "local")
+
+            def register(path: Any, *, name: str | None = None, _d: str = dist) -> None:
+                out.append((Path(path), _d))
+
+            impl.function(register=register)
+        return out
+
+    # -- models ------------------------------------------------------------------------
+    def model_factory(self, name: str) -> Callable[..., Any]:
+        if name not in self.models:
+            dist = KNOWN_BACKENDS.get(name)
+            if dist:
+                raise UsageError(
+                    f"model backend {name!r} is provided by {dist}, which is not installed: "
+                    f"pip install {dist}"
+                )
+            raise UsageError(self.models.unknown_message(name).replace("unknown model", "unknown model backend"))
+        return self.models.get(name).load()
+
+    # -- observers ----------------------------------------------------------------------
+    def notify(self, hook_name: str, **kwargs: Any) -> None:
+        """Call an observer hook; a failing observer is logged and never ends the run."""
+        hook = getattr(self.pm.hook, hook_name)
+        for impl in hook.get_hookimpls():
+            try:
+                impl.function(**{k: kwargs[k] for k in impl.argnames})
+            except Exception as exc:
+                log.warning("lmeval: plugin %s failed in %s: %s",
+                            self.pm.get_name(impl.plugin), hook_name, exc)
+
+    # -- description ---------------------------------------------------------------------
+    def plugins(self) -> list[tuple[str, str, str]]:
+        """(plugin name, distribution, version) of every loaded plugin."""
+        rows = []
+        for name, plugin in self.pm.list_name_plugin():
+            dist = self._distributions.get(name, "local")
+            rows.append((name, dist, self.version_of(dist)))
+        return sorted(rows, key=lambda r: (r[1] != CORE_DISTRIBUTION, r[1], r[0]))
+
+    def version_of(self, distribution: str) -> str:
+        if distribution in self._versions:
+            return self._versions[distribution]
+        try:
+            version = metadata.version(distribution)
+        except metadata.PackageNotFoundError:
+            version = ""
+        self._versions[distribution] = version
+        return version
+
+    def distributions_used(self) -> dict[str, str]:
+        return {d: self.version_of(d) for d in sorted(set(self._distributions.values())) if d != "local"}
+
+
+_default: PluginManager | None = None
+
+
+def get_plugin_manager() -> PluginManager:
+    """The process-wide plugin manager, created on first use."""
+    global _default
+    if _default is None:
+        _default = PluginManager()
+    return _default
+
+
+def set_plugin_manager(pm: PluginManager | None) -> None:
+    global _default
+    _default = pm

@@ -1,0 +1,233 @@
+"""The request kinds and the `LM` contract every backend implements."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Union
+
+ChatMessages = tuple[Mapping[str, str], ...]
+"""A chat conversation: ``({"role": "user", "content": "..."}, ...)``."""
+
+Context = Union[str, ChatMessages]
+
+
+class RequestKind(str, enum.Enum):
+    LOGLIKELIHOOD = "loglikelihood"
+    LOGLIKELIHOOD_ROLLING = "loglikelihood_rolling"
+    GENERATE_UNTIL = "generate_until"
+
+
+@dataclass(frozen=True)
+class LoglikelihoodRequest:
+    """Score ``continuation`` given ``context``; answered by ``(logprob, is_greedy)``."""
+
+    context: Context
+    continuation: str
+    kind: ClassVar[RequestKind] = RequestKind.LOGLIKELIHOOD
+
+    @property
+    def args(self) -> tuple[Any, ...]:
+        return (self.context, self.continuation)
+
+
+@dataclass(frozen=True)
+class RollingRequest:
+    """Total log-probability of ``text`` scored in rolling windows; answered by a float."""
+
+    text: str
+    kind: ClassVar[RequestKind] = RequestKind.LOGLIKELIHOOD_ROLLING
+
+    @property
+    def args(self) -> tuple[Any, ...]:
+        return (self.text,)
+
+
+@dataclass(frozen=True)
+class GenerateRequest:
+    """Generate from ``context`` until a stop string; answered by the generated text.
+
+    ``gen_kwargs`` is a sorted tuple of ``(key, value)`` pairs (hashable); use
+    :meth:`generation_kwargs` for a dict. ``until`` is already separated out of it.
+    """
+
+    context: Context
+    until: tuple[str, ...] = ()
+    gen_kwargs: tuple[tuple[str, Any], ...] = field(default=())
+    kind: ClassVar[RequestKind] = RequestKind.GENERATE_UNTIL
+
+    @staticmethod
+    def make(context: Context, gen_kwargs: Mapping[str, Any] | None = None) -> GenerateRequest:
+        kwargs = dict(gen_kwargs or {})
+        until = kwargs.pop("until", None)
+        if until is None:
+            until = ()
+        elif isinstance(until, str):
+            until = (until,)
+        return GenerateRequest(
+            context=context,
+            until=tuple(until),
+            gen_kwargs=tuple(sorted((k, _freeze(v)) for k, v in kwargs.items())),
+        )
+
+    def generation_kwargs(self) -> dict[str, Any]:
+        return {k: _thaw(v) for k, v in self.gen_kwargs}
+
+    @property
+    def args(self) -> tuple[Any, ...]:
+        return (self.context, {"until": list(self.until), **self.generation_kwargs()})
+
+
+Request = Union[LoglikelihoodRequest, RollingRequest, GenerateRequest]
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _freeze(v)) for k, v in value.items()))
+    return value
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return value
+
+
+class UnsupportedRequestError(RuntimeError):
+    """A task asked a backend for a request kind it cannot answer."""
+
+
+class LM:
+    """Base class of every model backend.
+
+    A backend overrides the methods of the request kinds it supports and lists them in
+    ``supported_kinds``. Each method receives a list of requests and returns one answer per
+    request, in the same order. The scheduler has already removed duplicates and cached
+    answers; it calls the methods in chunks and stores answers as each chunk returns.
+    """
+
+    #: The request kinds this backend answers. Asking for another fails before any model call.
+    supported_kinds: ClassVar[frozenset[RequestKind]] = frozenset(RequestKind)
+    #: Registered name, filled in by the registry (``"hf"``, ``"vllm"`` ...).
+    backend_name: str = "lm"
+
+    def __init__(self) -> None:
+        self._rank = 0
+        self._world_size = 1
+
+    # -- the three request kinds -------------------------------------------------------
+    def loglikelihood(self, requests: Sequence[LoglikelihoodRequest]) -> list[tuple[float, bool]]:
+        raise UnsupportedRequestError(self._unsupported(RequestKind.LOGLIKELIHOOD))
+
+    def loglikelihood_rolling(self, requests: Sequence[RollingRequest]) -> list[float]:
+        raise UnsupportedRequestError(self._unsupported(RequestKind.LOGLIKELIHOOD_ROLLING))
+
+    def generate_until(self, requests: Sequence[GenerateRequest]) -> list[str]:
+        raise UnsupportedRequestError(self._unsupported(RequestKind.GENERATE_UNTIL))
+
+    # -- optional capabilities ---------------------------------------------------------
+    def apply_chat_template(
+        self, messages: Sequence[Mapping[str, str]], add_generation_prompt: bool = True
+    ) -> str:
+        """Render chat messages to the model's prompt string (backends with a template)."""
+        raise UnsupportedRequestError(
+            f"backend {self.backend_name!r} has no chat template; drop --apply_chat_template"
+        )
+
+    @property
+    def tokenizer_name(self) -> str:
+        """Name recorded in results for the chat-template hash."""
+        return ""
+
+    @property
+    def chat_template(self) -> str | None:
+        return None
+
+    def identity(self) -> Mapping[str, Any]:
+        """What makes this model's answers differ from another's: keys the response cache.
+
+        Backends return their name and the model arguments that change outputs.
+        """
+        return {"backend": self.backend_name}
+
+    #: How many requests the scheduler hands over per call (None: its default). Backends
+    #: that gain from seeing everything at once (continuous batching) set a large number.
+    chunk_size: int | None = None
+
+    # -- ranks -------------------------------------------------------------------------
+    @property
+    def rank(self) -> int:
+        return self._rank
+
+    @property
+    def world_size(self) -> int:
+        return self._world_size
+
+    def _unsupported(self, kind: RequestKind) -> str:
+        supported = ", ".join(sorted(k.value for k in self.supported_kinds)) or "none"
+        return (
+            f"backend {self.backend_name!r} does not support {kind.value} requests "
+            f"(it supports: {supported})"
+        )
+
+    def check_supports(self, kinds: set[RequestKind]) -> None:
+        """Raise before any model call when a needed request kind is unsupported."""
+        missing = sorted(k.value for k in kinds if k not in self.supported_kinds)
+        if missing:
+            raise UnsupportedRequestError(self._unsupported(RequestKind(missing[0])))
+
+
+def parse_model_args(arg_string: str | Mapping[str, Any] | None) -> dict[str, Any]:
+    """Parse ``k=v,k2=v2`` as lm-eval does: values become bool/int/float where they look so.
+
+    Values may be quoted to hold commas: ``extra_args="--a --b",system="x, y"``.
+    """
+    if arg_string is None:
+        return {}
+    if isinstance(arg_string, Mapping):
+        return dict(arg_string)
+    out: dict[str, Any] = {}
+    for item in _split_top_level(arg_string.strip()):
+        if not item:
+            continue
+        if "=" not in item:
+            raise ValueError(f"model argument {item!r} is not of the form key=value")
+        key, value = item.split("=", 1)
+        out[key.strip()] = coerce_value(value.strip())
+    return out
+
+
+def _split_top_level(text: str) -> list[str]:
+    parts, buf, quote = [], [], ""
+    for ch in text:
+        if quote:
+            if ch == quote:
+                quote = ""
+            else:
+                buf.append(ch)
+        elif ch in "\"'":
+            quote = ch
+        elif ch == ",":
+            parts.append("".join(buf))
+            buf = []
+        else:
+            buf.append(ch)
+    parts.append("".join(buf))
+    return parts
+
+
+def coerce_value(value: str) -> Any:
+    lowered = value.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    if lowered in ("none", "null"):
+        return None
+    for cast in (int, float):
+        try:
+            return cast(value)
+        except ValueError:
+            pass
+    return value
