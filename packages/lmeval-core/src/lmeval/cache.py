@@ -1,0 +1,78 @@
+"""The on-disk response cache (SQLite) that makes runs resumable.
+
+Keyed by the model's identity (backend and output-changing model args) and the request. Answers
+are written as each chunk of model calls returns, in WAL mode, so a run killed at any point
+(``kill -9``) loses at most the chunk in flight, and several ranks may write at once. The cache
+does not depend on the rank: a run can resume with a different number of processes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+
+def _json(obj: Any) -> str:
+    return json.dumps(obj, sort_keys=True, ensure_ascii=False, default=repr)
+
+
+def model_fingerprint(identity: Mapping[str, Any]) -> str:
+    return hashlib.sha256(_json(dict(identity)).encode()).hexdigest()[:32]
+
+
+def request_key(kind: str, args: Any, salt: str = "") -> str:
+    return hashlib.sha256(f"{kind}\0{_json(args)}\0{salt}".encode()).hexdigest()
+
+
+class ResponseCache:
+    """``(model, request) → answer`` in ``<dir>/responses.sqlite``."""
+
+    def __init__(self, directory: str | os.PathLike[str], identity: Mapping[str, Any]) -> None:
+        path = Path(directory)
+        if path.suffix in (".db", ".sqlite"):
+            self.path = path
+        else:
+            path.mkdir(parents=True, exist_ok=True)
+            self.path = path / "responses.sqlite"
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.model = model_fingerprint(identity)
+        self._conn = sqlite3.connect(self.path, timeout=60, isolation_level=None)
+        self._conn.execute("PRAGMA journal_mode=WAL")
+        self._conn.execute("PRAGMA synchronous=NORMAL")
+        self._conn.execute(
+            "CREATE TABLE IF NOT EXISTS responses (model TEXT, key TEXT, value TEXT, "
+            "PRIMARY KEY (model, key))")
+
+    def get_many(self, keys: Iterable[str]) -> dict[str, Any]:
+        keys = list(keys)
+        out: dict[str, Any] = {}
+        for start in range(0, len(keys), 500):
+            part = keys[start:start + 500]
+            marks = ",".join("?" * len(part))
+            rows = self._conn.execute(
+                f"SELECT key, value FROM responses WHERE model = ? AND key IN ({marks})",  # noqa: S608
+                [self.model, *part])
+            out.update((k, json.loads(v)) for k, v in rows)
+        return out
+
+    def put_many(self, items: Mapping[str, Any]) -> None:
+        if not items:
+            return
+        with self._conn:
+            self._conn.execute("BEGIN")
+            self._conn.executemany(
+                "INSERT OR REPLACE INTO responses (model, key, value) VALUES (?, ?, ?)",
+                [(self.model, k, json.dumps(v)) for k, v in items.items()])
+
+    def __len__(self) -> int:
+        (n,) = self._conn.execute("SELECT COUNT(*) FROM responses WHERE model = ?",
+                                  [self.model]).fetchone()
+        return int(n)
+
+    def close(self) -> None:
+        self._conn.close()

@@ -1,0 +1,75 @@
+"""``lmeval ls``: what is installed — models, tasks, groups, tags, metrics, filters, plugins."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+WHAT = ("models", "tasks", "groups", "tags", "metrics", "filters", "aggregations", "samplers", "plugins")
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("ls", help="list installed models, tasks, groups, tags, metrics, filters, plugins",
+                       description="List what is installed and which distribution provides it.")
+    p.add_argument("what", nargs="?", default="tasks", choices=WHAT, help="what to list (default: tasks)")
+    p.add_argument("--include_path", action="append", default=None, metavar="<path>",
+                   help="extra directory of task YAMLs")
+    p.add_argument("--plugins", action="append", default=None, metavar="<module|file.py>",
+                   help="load a local plugin module")
+    p.add_argument("--verbose", "-V", action="store_true", help="tracebacks on errors")
+    p.set_defaults(handler=handle)
+
+
+def _rows(rows: list[tuple[str, ...]], headers: tuple[str, ...]) -> str:
+    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip()]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
+    return "\n".join(lines) + "\n"
+
+
+def handle(args: argparse.Namespace) -> int:
+    from lmeval.plugins import PluginManager
+
+    pm = PluginManager(plugins=args.plugins or ())
+    out = sys.stdout
+    if args.what in ("tasks", "groups", "tags"):
+        from lmeval.evaluator import task_sources
+        from lmeval.tasks.index import TaskIndex
+
+        index = TaskIndex(task_sources(pm, args.include_path))
+        dists = {str(p): d for p, d in index.sources}
+        kinds = {"tasks": ("task",), "groups": ("group",), "tags": ("tag",)}[args.what]
+        rows: list[tuple[str, ...]] = []
+        for name, entry in sorted(index.entries.items()):
+            if entry.kind not in kinds:
+                continue
+            if entry.kind == "tag":
+                rows.append((name, f"{len(entry.tags)} tasks"))
+            else:
+                source = next((d for p, d in dists.items() if entry.path and entry.path.startswith(p)),
+                              entry.distribution)
+                rows.append((name, source, entry.path or ""))
+        headers = ("tag", "members") if args.what == "tags" else (args.what[:-1], "distribution", "config")
+        out.write(_rows(rows, headers))
+        return 0
+    if args.what == "plugins":
+        rows = [(name, dist, version) for name, dist, version in pm.plugins()]
+        out.write(_rows(rows, ("plugin", "distribution", "version")))
+        for name, error in pm.failed.items():
+            out.write(f"{name}: FAILED TO LOAD: {error}\n")
+        return 0
+    registry: Any = {"models": pm.models, "metrics": pm.metrics, "filters": pm.filters,
+                     "aggregations": pm.aggregations, "samplers": pm.samplers}[args.what]
+    rows = []
+    for entry in registry.entries():
+        aliases = ", ".join(registry.aliases_of(entry.name))
+        rows.append((entry.name, entry.distribution, aliases))
+    out.write(_rows(rows, (args.what[:-1], "distribution", "aliases")))
+    if args.what == "models":
+        from lmeval.plugins import KNOWN_BACKENDS
+
+        missing = sorted({d for n, d in KNOWN_BACKENDS.items() if n not in registry})
+        if missing:
+            out.write(f"\nnot installed: {', '.join(missing)} (pip install <name>)\n")
+    return 0

@@ -1,0 +1,268 @@
+"""``lmeval run``: evaluate a model on tasks, with lm-eval's flag names."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from lmeval.errors import UsageError
+
+HELP = "evaluate a model on tasks (the default subcommand)"
+
+#: flags that may also come from --config, with their defaults
+DEFAULTS: dict[str, Any] = {
+    "model": "hf", "model_args": None, "tasks": None, "num_fewshot": None, "batch_size": 1,
+    "max_batch_size": None, "device": None, "limit": None, "samples": None, "use_cache": None,
+    "cache_requests": None, "include_path": None, "output_path": None, "log_samples": False,
+    "predict_only": False, "apply_chat_template": False, "fewshot_as_multiturn": False,
+    "system_instruction": None, "gen_kwargs": None, "seed": "0,1234,1234,1234",
+    "metadata": None, "write_out": False, "show_config": False, "bootstrap_iters": 100000,
+    "confirm_run_unsafe_code": False, "plugins": None, "hf_hub_log_args": None,
+    "wandb_args": None, "wandb_config_args": None, "check_integrity": False,
+    "trust_remote_code": False, "verbosity": None, "verbose": False,
+}
+
+
+def _joined(values: list[str] | None) -> str | None:
+    """``--model_args a=1 b=2`` and ``--model_args a=1,b=2`` both become ``a=1,b=2``."""
+    if not values:
+        return None
+    text = " ".join(values).strip()
+    if text.startswith("{"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise UsageError(f"invalid JSON {text!r}: {exc}") from None
+        return ",".join(f"{k}={v}" for k, v in data.items())
+    return ",".join(v.strip(",") for v in values if v.strip(","))
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("run", help=HELP, description=HELP + ".", formatter_class=argparse.RawDescriptionHelpFormatter,
+                       epilog="Example: lmeval run --model hf --model_args pretrained=EleutherAI/pythia-160m "
+                              "--tasks hellaswag --batch_size 8")
+    S = argparse.SUPPRESS
+    g = p.add_argument_group("model")
+    g.add_argument("--model", "-M", default=S, metavar="<model>", help="model backend name (default: hf); see `lmeval ls models`")
+    g.add_argument("--model_args", "-a", nargs="+", default=S, metavar="<arg>",
+                   help="backend arguments, k=v,k2=v2 (or JSON)")
+    g.add_argument("--batch_size", "-b", default=S, metavar="<size>",
+                   help="N, 'auto' or 'auto:N' (re-detect N times); default 1")
+    g.add_argument("--max_batch_size", type=int, default=S, metavar="<n>", help="upper bound for --batch_size auto")
+    g.add_argument("--device", default=S, metavar="<device>", help="cpu, cuda, cuda:0, mps ...")
+    g.add_argument("--apply_chat_template", nargs="?", const=True, default=S, metavar="<template>",
+                   help="render prompts with the model's chat template (optionally a named template)")
+    g.add_argument("--fewshot_as_multiturn", nargs="?", const=True, default=S,
+                   type=lambda x: x.lower() in ("true", "1", "yes"), metavar="<bool>",
+                   help="few-shot examples as separate chat turns (needs --apply_chat_template)")
+    g.add_argument("--system_instruction", default=S, metavar="<text>", help="system prompt")
+    g.add_argument("--gen_kwargs", nargs="+", default=S, metavar="<arg>",
+                   help="generation arguments for generate_until tasks, k=v,...")
+    g.add_argument("--plugins", action="append", default=S, metavar="<module|file.py>",
+                   help="load a local plugin module (repeatable); also LMEVAL_PLUGINS")
+    g.add_argument("--trust_remote_code", action="store_true", default=S,
+                   help="allow remote code in datasets and models")
+    t = p.add_argument_group("tasks")
+    t.add_argument("--tasks", "-t", nargs="+", default=S, metavar="<task>",
+                   help="task, group or tag names, comma separated; wildcards allowed")
+    t.add_argument("--include_path", default=S, metavar="<path>", help="extra directory of task YAMLs")
+    t.add_argument("--num_fewshot", "-f", type=int, default=S, metavar="<n>", help="few-shot examples per prompt")
+    t.add_argument("--limit", "-L", type=float, default=S, metavar="<limit>",
+                   help="documents per task: a count, or a fraction below 1 (testing only)")
+    t.add_argument("--samples", "-E", default=S, metavar="<json>",
+                   help='JSON {"task": [doc ids]} to evaluate only those documents')
+    t.add_argument("--metadata", default=S, metavar="<json>", help="JSON passed to every task's metadata")
+    t.add_argument("--confirm_run_unsafe_code", action="store_true", default=S,
+                   help="allow tasks that execute model-generated code")
+    t.add_argument("--check_integrity", action="store_true", default=S, help="run the tasks' self-checks")
+    o = p.add_argument_group("output")
+    o.add_argument("--output_path", "-o", default=S, metavar="<path>", help="directory (or .json file) for results")
+    o.add_argument("--log_samples", "-s", action="store_true", default=S, help="write per-sample JSONL")
+    o.add_argument("--predict_only", "-x", action="store_true", default=S, help="generate only, no metrics")
+    o.add_argument("--write_out", "-w", "--show_prompts", action="store_true", default=S, dest="write_out",
+                   help="print the first documents' prompts as the model sees them")
+    o.add_argument("--show_config", action="store_true", default=S, help="print the task configs after the table")
+    o.add_argument("--bootstrap_iters", type=int, default=S, metavar="<n>", help="bootstrap iterations for stderr (0: none)")
+    o.add_argument("--hf_hub_log_args", nargs="+", default=S, metavar="<arg>", help="push to the HF Hub, k=v,...")
+    o.add_argument("--wandb_args", nargs="+", default=S, metavar="<arg>", help="arguments to wandb.init, k=v,...")
+    o.add_argument("--wandb_config_args", nargs="+", default=S, metavar="<arg>", help="extra wandb config, k=v,...")
+    c = p.add_argument_group("caching and reproducibility")
+    c.add_argument("--use_cache", "-c", default=S, metavar="<dir>",
+                   help="response cache directory (SQLite); a rerun resumes from it")
+    c.add_argument("--cache_requests", nargs="?", const="true", default=S, metavar="true|refresh|delete",
+                   help="cache built requests")
+    c.add_argument("--seed", default=S, metavar="<seeds>",
+                   help="python,numpy,torch,fewshot seeds: one int for all, or a,b,c,d (default 0,1234,1234,1234)")
+    c.add_argument("--config", "-C", default=None, metavar="<file.yaml>",
+                   help="YAML file of run options; flags on the command line override it")
+    c.add_argument("--verbosity", "-v", default=S, metavar="<level>", help="log level (INFO, DEBUG ...)")
+    c.add_argument("--verbose", "-V", action="store_true", default=S, help="tracebacks on errors")
+    p.set_defaults(handler=handle)
+
+
+def resolve_options(args: argparse.Namespace) -> dict[str, Any]:
+    """Defaults < --config file < command line."""
+    options = dict(DEFAULTS)
+    if args.config:
+        from lmeval.tasks.yamlio import read_yaml
+
+        data = read_yaml(args.config)
+        for key, value in data.items():
+            key = key.replace("-", "_")
+            if key not in DEFAULTS:
+                from lmeval.errors import ConfigError, did_you_mean
+
+                raise ConfigError("unknown run option" + did_you_mean(key, sorted(DEFAULTS)),
+                                  file=args.config, line=data.line_of(key), field=key)
+            options[key] = value
+        options["_config_dir"] = str(Path(args.config).resolve().parent)
+    for key in DEFAULTS:
+        if hasattr(args, key):
+            options[key] = getattr(args, key)
+    return options
+
+
+def _listish(value: Any) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        value = [value]
+    out: list[str] = []
+    for v in value:
+        out.extend(part.strip() for part in str(v).split(",") if part.strip())
+    return out
+
+
+def _kv(value: Any) -> Any:
+    if value is None or isinstance(value, dict):
+        return value
+    return _joined(value if isinstance(value, list) else [str(value)])
+
+
+def _json_arg(value: Any, flag: str) -> Any:
+    if value is None or isinstance(value, dict):
+        return value
+    try:
+        return json.loads(value)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{flag}: invalid JSON: {exc}") from None
+
+
+def parse_seed(value: Any) -> list[int | None]:
+    if isinstance(value, int):
+        return [value] * 4
+    parts = str(value).split(",")
+    if len(parts) == 1:
+        seed = None if parts[0] == "None" else int(parts[0])
+        return [seed] * 4
+    if len(parts) != 4:
+        raise UsageError(f"--seed: expected one integer or four (a,b,c,d), got {value!r}")
+    try:
+        return [None if p == "None" else int(p) for p in parts]
+    except ValueError:
+        raise UsageError(f"--seed: expected integers, got {value!r}") from None
+
+
+def _batch_size(value: Any) -> Any:
+    if value is None:
+        return None
+    text = str(value)
+    if text == "auto" or text.startswith("auto:"):
+        if text.startswith("auto:") and not text[5:].isdigit():
+            raise UsageError(f"--batch_size: expected N, auto or auto:N, got {text!r}")
+        return text
+    try:
+        return int(text)
+    except ValueError:
+        raise UsageError(f"--batch_size: expected N, auto or auto:N, got {text!r}") from None
+
+
+def handle(args: argparse.Namespace) -> int:
+    import logging
+
+    options = resolve_options(args)
+    if options.get("verbosity"):
+        logging.basicConfig(level=str(options["verbosity"]).upper(), format="%(levelname)s %(message)s")
+    tasks = _listish(options["tasks"])
+    if not tasks:
+        raise UsageError("--tasks is required (see `lmeval ls tasks`)")
+    include = options["include_path"]
+    if include and options.get("_config_dir") and not Path(str(include)).is_absolute() and args.config \
+            and not hasattr(args, "include_path"):
+        include = str(Path(options["_config_dir"]) / str(include))
+    if options["limit"] is not None:
+        print("lmeval: warning: --limit should only be used for testing; scores are not "
+              "comparable to full runs", file=sys.stderr)
+    seeds = parse_seed(options["seed"])
+    plugins = _listish(options["plugins"])
+    from lmeval.plugins import PluginManager, get_plugin_manager, set_plugin_manager
+
+    pm = get_plugin_manager()
+    for spec in plugins:
+        pm.load_local(spec)
+    set_plugin_manager(pm)
+    samples = _json_arg(options["samples"], "--samples")
+    metadata = _json_arg(options["metadata"], "--metadata")
+    if options["predict_only"]:
+        options["log_samples"] = True
+    if options["log_samples"] and not options["output_path"]:
+        raise UsageError("--log_samples needs --output_path")
+    reporters = _reporters(pm, options)
+    from lmeval.evaluator import evaluate
+    from lmeval.results import make_table, summary_line, write_results
+
+    limit = options["limit"]
+    if isinstance(limit, float) and limit >= 1 and limit.is_integer():
+        limit = int(limit)
+    results = evaluate(
+        options["model"], _kv(options["model_args"]), tasks,
+        num_fewshot=options["num_fewshot"], batch_size=_batch_size(options["batch_size"]),
+        max_batch_size=options["max_batch_size"], device=options["device"], limit=limit,
+        samples=samples, use_cache=options["use_cache"], cache_requests=options["cache_requests"],
+        include_path=include, apply_chat_template=options["apply_chat_template"],
+        fewshot_as_multiturn=bool(options["fewshot_as_multiturn"]),
+        system_instruction=options["system_instruction"], gen_kwargs=_kv(options["gen_kwargs"]),
+        predict_only=options["predict_only"], log_samples=options["log_samples"],
+        bootstrap_iters=options["bootstrap_iters"], random_seed=seeds[0],
+        numpy_random_seed=seeds[1], torch_random_seed=seeds[2], fewshot_random_seed=seeds[3],
+        metadata=metadata, plugins=pm, write_out=options["write_out"],
+        confirm_run_unsafe_code=options["confirm_run_unsafe_code"],
+    )
+    if not results:  # a rank other than 0
+        return 0
+    results["config"]["num_fewshot"] = options["num_fewshot"]
+    samples_out = results.get("samples") if options["log_samples"] else None
+    if options["output_path"]:
+        path = write_results(results, options["output_path"])
+        print(f"lmeval: results written to {path}", file=sys.stderr)
+    results.pop("samples", None)
+    for reporter in reporters:
+        reporter.report(results, samples_out)
+    print(summary_line(results["config"]))
+    print(make_table(results))
+    if "groups" in results:
+        print(make_table(results, "groups"))
+    if options["show_config"]:
+        print(json.dumps(results["configs"], indent=2, ensure_ascii=False, default=str))
+    return 0
+
+
+def _reporters(pm: Any, options: dict[str, Any]) -> list[Any]:
+    out = []
+    for entry in pm.reporters.entries():
+        flag = entry.meta.get("cli_flag")
+        if flag and options.get(flag):
+            from lmeval.protocol import parse_model_args
+
+            kwargs = parse_model_args(_kv(options[flag]))
+            if flag == "wandb_args" and options.get("wandb_config_args"):
+                kwargs["config_args"] = parse_model_args(_kv(options["wandb_config_args"]))
+            out.append(entry.load()(**kwargs))
+    for flag in ("hf_hub_log_args", "wandb_args"):
+        if options.get(flag) and not any(e.meta.get("cli_flag") == flag for e in pm.reporters.entries()):
+            package = {"hf_hub_log_args": "lmeval-report-hub", "wandb_args": "lmeval-report-wandb"}[flag]
+            raise UsageError(f"--{flag} needs a reporter plugin: pip install {package}")
+    return out

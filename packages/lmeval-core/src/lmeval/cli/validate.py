@@ -1,0 +1,183 @@
+"""``lmeval validate``: deep checks of task and group YAML, without a model.
+
+Each problem is one line ``file:line: field: message``; the exit code is 1 when any is found.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from lmeval.errors import ConfigError, LmevalError
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("validate", help="check task/group YAML files deeply (no model needed)",
+                       description="Check task and group YAML files: schema, unknown fields, includes, "
+                                   "!function targets, Jinja templates against a sample document, metric "
+                                   "and filter names, group members, splits.")
+    p.add_argument("paths", nargs="*", metavar="<file|dir>", help="YAML files or directories")
+    p.add_argument("--tasks", "-t", default=None, metavar="<names>", help="validate installed tasks by name")
+    p.add_argument("--include_path", action="append", default=None, metavar="<path>",
+                   help="extra directory of task YAMLs (for group members)")
+    p.add_argument("--plugins", action="append", default=None, metavar="<module|file.py>")
+    p.add_argument("--verbose", "-V", action="store_true", help="tracebacks on errors")
+    p.set_defaults(handler=handle)
+
+
+def _files(paths: list[str]) -> list[Path]:
+    out: list[Path] = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            out.extend(sorted(q for q in path.rglob("*") if q.suffix in (".yaml", ".yml")))
+        else:
+            out.append(path)
+    return out
+
+
+def handle(args: argparse.Namespace) -> int:
+    from lmeval.evaluator import task_sources
+    from lmeval.plugins import PluginManager
+    from lmeval.tasks.index import TaskIndex
+
+    pm = PluginManager(plugins=args.plugins or ())
+    files = _files(args.paths)
+    extra_dirs = sorted({str(f.parent.resolve()) for f in files if f.exists()})
+    index = TaskIndex(task_sources(pm, [*(args.include_path or []), *extra_dirs]))
+    if args.tasks:
+        for name in index.match([n.strip() for n in args.tasks.split(",") if n.strip()]):
+            entry = index.get(name)
+            if entry.path:
+                files.append(Path(entry.path))
+            else:
+                files.extend(Path(index.get(m).path) for m in entry.tags if index.get(m).path)
+    if not files:
+        print("lmeval: error: nothing to validate (give files, directories or --tasks)", file=sys.stderr)
+        return 2
+    problems: list[str] = []
+    for file in files:
+        problems.extend(validate_file(file, pm, index))
+    for line in problems:
+        print(line)
+    print(f"{len(files)} file(s) checked, {len(problems)} problem(s)", file=sys.stderr)
+    return 1 if problems else 0
+
+
+def validate_file(path: Path, pm: Any, index: Any) -> list[str]:
+    """Every problem of one YAML file, one line each."""
+    from lmeval.tasks.config import build_group_config, build_task_config
+    from lmeval.tasks.yamlio import load_config
+
+    try:
+        raw = load_config(path)
+    except ConfigError as exc:
+        return [exc.located()]
+    if "task" not in raw and "group" not in raw:
+        return []  # a template meant to be included
+    try:
+        if isinstance(raw.get("task"), list) or ("group" in raw and "task" in raw and not isinstance(raw["task"], str)):
+            config = build_group_config(raw)
+            return _check_group(config, raw, index)
+        config = build_task_config(raw)
+    except ConfigError as exc:
+        return [exc.located()]
+    return _check_task(config, raw, pm)
+
+
+def _check_group(config: Any, raw: Any, index: Any) -> list[str]:
+    from lmeval.tasks.config import fail
+
+    problems = []
+    for member in config.task:
+        name = member if isinstance(member, str) else (member.get("task") or member.get("group"))
+        if isinstance(member, dict) and not isinstance(name, str):
+            problems.append(fail(raw, "task", f"member {member!r} needs a task or group name").located())
+            continue
+        if isinstance(member, str) and name not in index.entries:
+            try:
+                index.get(name)
+            except LmevalError as exc:
+                problems.append(fail(raw, "task", str(exc)).located())
+    return problems
+
+
+def _walk_refs(value: Any, key: str, out: list[tuple[str, Any]]) -> None:
+    from lmeval.tasks.yamlio import FunctionRef
+
+    if isinstance(value, FunctionRef):
+        out.append((key, value))
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _walk_refs(v, key, out)
+    elif isinstance(value, list):
+        for v in value:
+            _walk_refs(v, key, out)
+
+
+def _check_task(config: Any, raw: Any, pm: Any) -> list[str]:
+    from lmeval.tasks import templates
+    from lmeval.tasks.config import fail
+    from lmeval.tasks.task import Task
+
+    problems: list[str] = []
+    refs: list[tuple[str, Any]] = []
+    for key in raw:
+        _walk_refs(raw[key], key, refs)
+    for key, ref in refs:
+        try:
+            ref.resolve()
+        except ConfigError as exc:
+            problems.append(fail(raw, key, exc.message).located())
+    for key in ("doc_to_text", "doc_to_target", "doc_to_choice", "description", "gen_prefix"):
+        value = raw.get(key)
+        if isinstance(value, str):
+            error = templates.check_syntax(value)
+            if error:
+                problems.append(fail(raw, key, error).located())
+    for pipeline in raw.get("filter_list") or []:
+        for step in pipeline.get("filter") or []:
+            name = step.get("function")
+            if isinstance(name, str) and name not in pm.filters:
+                problems.append(fail(raw, "filter_list", pm.filters.unknown_message(name)).located())
+    if problems:
+        return problems
+    try:
+        task = Task(config, plugins=pm)
+    except ConfigError as exc:
+        return [exc.located()]
+    if not _data_is_local(config, pm):
+        return problems
+    try:
+        docs = task.eval_docs
+        doc = docs[0]
+        task.doc_to_text(doc)
+        task.doc_to_target(doc)
+        if config.doc_to_choice is not None:
+            task.doc_to_choice(doc)
+        if (config.num_fewshot or 0) > 0:
+            task.fewshot_context(doc, config.num_fewshot)
+        task.filters()
+    except ConfigError as exc:
+        problems.append(exc.located())
+    except LmevalError as exc:
+        problems.append(fail(raw, None, str(exc)).located())
+    except Exception as exc:  # task code raised on the sample document
+        problems.append(fail(raw, None, f"rendering the first document failed: "
+                                        f"{type(exc).__name__}: {exc}").located())
+    return problems
+
+
+def _data_is_local(config: Any, pm: Any) -> bool:
+    from lmeval import data
+
+    path = config.dataset_path
+    if config.custom_dataset is not None:
+        return True
+    if path in ("json", "jsonl", "csv", "parquet") or (path and Path(path).exists()):
+        return True
+    if path in pm.dataset_loaders:
+        return True
+    return data.mirror_dir(path, config.dataset_name) is not None

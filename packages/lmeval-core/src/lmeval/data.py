@@ -1,0 +1,219 @@
+"""Dataset loading: plugin loaders, an offline mirror, local json/jsonl/csv, then HF ``datasets``.
+
+Order for a task's ``dataset_path``:
+1. a loader registered under that name through ``lmeval_register_dataset_loaders``;
+2. the offline mirror ``$LMEVAL_DATASETS_DIR/<dataset_path>/<dataset_name or "default">/<split>.<ext>``
+   (an air-gapped copy of hub datasets; ``<ext>`` is jsonl, json, csv or parquet);
+3. the built-in local loader: ``dataset_path: json|jsonl|csv`` with ``dataset_kwargs.data_files``,
+   or ``dataset_path`` naming a local directory of ``<split>.<ext>`` files;
+4. HF ``datasets.load_dataset`` when ``datasets`` is installed.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from lmeval.errors import UsageError, did_you_mean
+from lmeval.hookspecs import hookimpl
+
+MIRROR_ENV = "LMEVAL_DATASETS_DIR"
+_EXTENSIONS = ("jsonl", "json", "csv", "parquet")
+
+
+class DocList(list):
+    """A list of documents with the parts of ``datasets.Dataset`` that task code uses."""
+
+    def map(self, function: Callable[..., Any], with_indices: bool = False,
+            batched: bool = False, remove_columns: Any = None, **_: Any) -> DocList:
+        if batched:
+            columns = {k: [d[k] for d in self] for k in self.column_names}
+            out = function(columns, list(range(len(self)))) if with_indices else function(columns)
+            keys = list(out)
+            rows = [dict(zip(keys, values)) for values in zip(*(out[k] for k in keys))]
+            if remove_columns is None:
+                rows = [{**old, **new} for old, new in zip(self, rows)] if len(rows) == len(self) else rows
+            return DocList(rows)
+        rows = []
+        for i, doc in enumerate(self):
+            new = function(doc, i) if with_indices else function(doc)
+            row = dict(doc) if remove_columns is None else {
+                k: v for k, v in doc.items()
+                if k not in ([remove_columns] if isinstance(remove_columns, str) else remove_columns)}
+            row.update(new or {})
+            rows.append(row)
+        return DocList(rows)
+
+    def filter(self, function: Callable[..., bool], with_indices: bool = False, **_: Any) -> DocList:
+        return DocList(d for i, d in enumerate(self)
+                       if (function(d, i) if with_indices else function(d)))
+
+    def select(self, indices: Iterable[int]) -> DocList:
+        return DocList(self[i] for i in indices)
+
+    def shuffle(self, seed: int | None = None, **_: Any) -> DocList:
+        import random
+
+        rows = list(self)
+        random.Random(seed).shuffle(rows)
+        return DocList(rows)
+
+    def rename_column(self, old: str, new: str) -> DocList:
+        return DocList({(new if k == old else k): v for k, v in d.items()} for d in self)
+
+    def remove_columns(self, columns: str | list[str]) -> DocList:
+        drop = {columns} if isinstance(columns, str) else set(columns)
+        return DocList({k: v for k, v in d.items() if k not in drop} for d in self)
+
+    @property
+    def column_names(self) -> list[str]:
+        return list(self[0]) if self else []
+
+    @property
+    def features(self) -> dict[str, None]:
+        return dict.fromkeys(self.column_names)
+
+    @property
+    def num_rows(self) -> int:
+        return len(self)
+
+    def __getitem__(self, key: Any) -> Any:  # type: ignore[override]
+        if isinstance(key, str):
+            return [d[key] for d in self]
+        result = super().__getitem__(key)
+        return DocList(result) if isinstance(key, slice) else result
+
+
+Splits = dict[str, Any]
+
+
+def read_rows(path: Path) -> DocList:
+    suffix = path.suffix.lower().lstrip(".")
+    if suffix == "jsonl":
+        with path.open(encoding="utf-8") as fh:
+            return DocList(json.loads(line) for line in fh if line.strip())
+    if suffix == "json":
+        text = path.read_text(encoding="utf-8")
+        stripped = text.lstrip()
+        if stripped.startswith("["):
+            return DocList(json.loads(text))
+        if stripped.startswith("{") and "\n{" not in stripped:
+            data = json.loads(text)
+            if isinstance(data, dict) and "data" in data and isinstance(data["data"], list):
+                return DocList(data["data"])
+            return DocList([data])
+        return DocList(json.loads(line) for line in text.splitlines() if line.strip())
+    if suffix == "csv":
+        with path.open(encoding="utf-8", newline="") as fh:
+            return DocList(dict(row) for row in csv.DictReader(fh))
+    if suffix == "parquet":
+        try:
+            import pyarrow.parquet as pq
+        except ImportError:
+            raise UsageError(f"{path}: reading parquet needs pyarrow: pip install pyarrow") from None
+        return DocList(pq.read_table(path).to_pylist())
+    raise UsageError(f"{path}: unsupported data file type {suffix!r} (use jsonl, json, csv or parquet)")
+
+
+def _files_in(directory: Path) -> dict[str, list[Path]]:
+    splits: dict[str, list[Path]] = {}
+    for path in sorted(directory.iterdir()):
+        ext = path.suffix.lower().lstrip(".")
+        if path.is_file() and ext in _EXTENSIONS:
+            split = path.stem.split("-")[0]
+            splits.setdefault(split, []).append(path)
+    return splits
+
+
+def _load_split_files(files: Mapping[str, list[Path]]) -> Splits:
+    return {split: DocList(row for p in paths for row in read_rows(p)) for split, paths in files.items()}
+
+
+def mirror_dir(dataset_path: str, dataset_name: str | None) -> Path | None:
+    root = os.environ.get(MIRROR_ENV)
+    if not root:
+        return None
+    for name in ([dataset_name] if dataset_name else []) + ["default"]:
+        candidate = Path(root, dataset_path, name)
+        if candidate.is_dir():
+            return candidate
+    return None
+
+
+def _data_files(kwargs: Mapping[str, Any], base_dirs: Iterable[Path]) -> dict[str, list[Path]]:
+    data_files = kwargs.get("data_files")
+    if data_files is None:
+        raise UsageError("a json/csv dataset needs dataset_kwargs.data_files (a path, a list, "
+                         "or a mapping of split name to path)")
+    if isinstance(data_files, (str, list)):
+        data_files = {"train": data_files}
+    out: dict[str, list[Path]] = {}
+    for split, value in data_files.items():
+        paths = [value] if isinstance(value, str) else list(value)
+        resolved = []
+        for p in paths:
+            candidates = [Path(p)] + [b / p for b in base_dirs]
+            found = next((c for c in candidates if c.is_file()), None)
+            if found is None:
+                raise UsageError(f"data file {p!r} for split {split!r} not found "
+                                 f"(looked in {', '.join(str(c.parent) for c in candidates)})")
+            resolved.append(found)
+        out[split] = resolved
+    return out
+
+
+def load_splits(dataset_path: str, dataset_name: str | None = None,
+                dataset_kwargs: Mapping[str, Any] | None = None, *,
+                loaders: Mapping[str, Callable[..., Any]] | None = None,
+                base_dirs: Iterable[Path] = ()) -> Splits:
+    """Load every split of a dataset as lists of dicts (or ``datasets`` objects)."""
+    kwargs = dict(dataset_kwargs or {})
+    if loaders and dataset_path in loaders:
+        return dict(loaders[dataset_path](dataset_path, dataset_name, **kwargs))
+    mirrored = mirror_dir(dataset_path, dataset_name)
+    if mirrored is not None:
+        return _load_split_files(_files_in(mirrored))
+    if dataset_path in ("json", "jsonl", "csv", "parquet", "text"):
+        return _load_split_files(_data_files(kwargs, base_dirs))
+    local = next((b / dataset_path for b in [Path("."), *base_dirs] if (b / dataset_path).is_dir()), None)
+    if local is not None:
+        sub = local / dataset_name if dataset_name and (local / dataset_name).is_dir() else local
+        files = _files_in(sub)
+        if files:
+            return _load_split_files(files)
+    try:
+        import datasets  # noqa: F401
+    except ImportError:
+        hint = (f"; or put a copy under ${MIRROR_ENV}/{dataset_path}/{dataset_name or 'default'}/"
+                f"<split>.jsonl")
+        raise UsageError(f"dataset {dataset_path!r} is not local and HF datasets is not installed: "
+                         f"pip install datasets{hint}") from None
+    import datasets
+
+    kwargs.pop("trust_remote_code", None) if datasets.__version__ >= "4" else None
+    return dict(datasets.load_dataset(path=dataset_path, name=dataset_name, **kwargs))
+
+
+def get_split(splits: Splits, name: str, *, dataset: str) -> Any:
+    if name not in splits:
+        available = sorted(splits)
+        raise UsageError(f"dataset {dataset!r} has no split {name!r}; it has: "
+                         f"{', '.join(available) or 'none'}" + did_you_mean(name, available))
+    split = splits[name]
+    return split if isinstance(split, DocList) or hasattr(split, "features") else DocList(split)
+
+
+def iter_jsonl(path: Path) -> Iterator[dict]:
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                yield json.loads(line)
+
+
+@hookimpl
+def lmeval_register_dataset_loaders(register: Any) -> None:
+    """The core registers no named loader: local files and the mirror are built in."""

@@ -1,0 +1,135 @@
+"""Results: the JSON file, per-sample JSONL, and the markdown table lm-eval prints."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+EvaluationResults = dict[str, Any]
+
+HIGHER_IS_BETTER_SYMBOLS = {True: "↑", False: "↓"}
+_NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
+
+
+def _hierarchy(group_subtasks: dict[str, list[str]], names: set[str]) -> tuple[dict[str, int], list[str]]:
+    children = {g for subs in group_subtasks.values() for g in subs}
+    roots = [g for g in group_subtasks if g not in children]
+    depth: dict[str, int] = {}
+    order: list[str] = []
+
+    def visit(name: str, level: int) -> None:
+        if name in depth:
+            return
+        depth[name] = level
+        if name in names:
+            order.append(name)
+        for child in group_subtasks.get(name, []):
+            visit(child, level + 1)
+
+    for root in roots:
+        visit(root, 0)
+    for name in names:
+        if name not in depth:
+            depth[name] = 0
+            order.append(name)
+    return depth, order
+
+
+def _markdown(headers: list[str], rows: list[list[str]]) -> str:
+    columns = list(zip(*rows)) if rows else [[] for _ in headers]
+    right = [bool(col) and all(_NUMBER.match(v.strip()) or not v.strip() for v in col)
+             and any(v.strip() for v in col) for col in columns]
+    widths = [max([len(h), *(len(v) for v in col)]) for h, col in zip(headers, columns)]
+    widths = [max(w, 3) for w in widths]
+
+    def cell(text: str, width: int, align_right: bool) -> str:
+        return text.rjust(width) if align_right else text.ljust(width)
+
+    head = "|" + "|".join(h.center(w) for h, w in zip(headers, widths)) + "|"
+    sep = "|" + "|".join(("-" * (w - 1) + ":") if r else "-" * w for w, r in zip(widths, right)) + "|"
+    body = ["|" + "|".join(cell(v, w, r) for v, w, r in zip(row, widths, right)) + "|" for row in rows]
+    return "\n".join([head, sep, *body]) + "\n"
+
+
+def make_table(results: EvaluationResults, column: str = "results", sort_results: bool = False) -> str:
+    """The markdown table of ``results[column]``, as lm-eval prints it."""
+    headers = ["Groups" if column == "groups" else "Tasks", "Version", "Filter", "n-shot",
+               "Metric", "", "Value", "", "Stderr"]
+    data = results.get(column, {})
+    depth, order = _hierarchy(results.get("group_subtasks", {}), set(data))
+    keys = sorted(data) if sort_results else order
+    rows: list[list[str]] = []
+    for name in keys:
+        metrics = dict(data[name])
+        version = results.get("versions", {}).get(name)
+        version_text = "    N/A" if version is None else str(version)
+        shots = str(results.get("n-shot", {}).get(name, " "))
+        hib = results.get("higher_is_better", {}).get(name, {})
+        label = metrics.pop("alias", name)
+        for drop in ("name", "sample_len", "sample_count"):
+            metrics.pop(drop, None)
+        if depth.get(name, 0) > 0:
+            label = " " * depth[name] + "- " + label
+        first = True
+        for key, value in sorted(metrics.items()):
+            metric, _, filt = key.partition(",")
+            if metric.endswith("_stderr"):
+                continue
+            arrow = HIGHER_IS_BETTER_SYMBOLS.get(hib.get(metric), "")
+            shown = f"{value:.4f}" if isinstance(value, float) else str(value)
+            se_key = f"{metric}_stderr,{filt}"
+            if se_key in metrics:
+                se = metrics[se_key]
+                se_text = "   N/A" if se == "N/A" else f"{se:.4f}"
+                row = [label, version_text, filt, shots, metric, arrow, shown, "±", se_text]
+            else:
+                row = [label, version_text, filt, shots, metric, arrow, shown, "", ""]
+            if not first:
+                row[0], row[1] = "", ""
+            rows.append(row)
+            first = False
+    return _markdown(headers, rows)
+
+
+def summary_line(config: dict[str, Any]) -> str:
+    return (f"{config.get('model')} ({config.get('model_args') or ''}), gen_kwargs: "
+            f"({config.get('gen_kwargs')}), limit: {config.get('limit')}, num_fewshot: "
+            f"{config.get('num_fewshot')}, batch_size: {config.get('batch_size')}")
+
+
+def _default(obj: Any) -> Any:
+    if hasattr(obj, "item"):
+        return obj.item()
+    if isinstance(obj, (set, tuple)):
+        return list(obj)
+    return str(obj)
+
+
+def write_results(results: EvaluationResults, output_path: str | Path) -> Path:
+    """Write ``results_<timestamp>.json`` (and sample JSONL files) under ``output_path``."""
+    samples = results.pop("samples", None)
+    stamp = datetime.now().strftime("%Y-%m-%dT%H-%M-%S.%f")
+    out = Path(output_path)
+    if out.suffix == ".json":
+        directory, file = out.parent, out
+    else:
+        directory = out / (results.get("model_name_sanitized") or "model")
+        file = directory / f"results_{stamp}.json"
+    directory.mkdir(parents=True, exist_ok=True)
+    file.write_text(json.dumps(results, indent=2, default=_default, ensure_ascii=False) + "\n",
+                    encoding="utf-8")
+    if samples:
+        for task_name, entries in samples.items():
+            path = directory / f"samples_{task_name}_{stamp}.jsonl"
+            with path.open("w", encoding="utf-8") as fh:
+                for entry in entries:
+                    fh.write(json.dumps(entry, default=_default, ensure_ascii=False) + "\n")
+        results["samples"] = samples
+    return file
+
+
+def read_results(path: str | Path) -> EvaluationResults:
+    return json.loads(Path(path).read_text(encoding="utf-8"))

@@ -1,0 +1,1 @@
+"""The task engine: lm-eval compatible task YAML, prompts, few-shot, groups and the task index."""

@@ -1,0 +1,144 @@
+"""From names to objects: tasks, groups (with their member trees) and tags."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+from lmeval.errors import ConfigError
+from lmeval.tasks.config import GroupConfig, build_group_config, build_task_config, fail
+from lmeval.tasks.index import TaskIndex
+from lmeval.tasks.task import Task
+from lmeval.tasks.yamlio import LocatedDict, load_config
+
+
+@dataclass
+class Group:
+    name: str
+    config: GroupConfig
+    children: list[Node] = field(default_factory=list)
+
+    @property
+    def alias(self) -> str:
+        return self.config.group_alias or self.name
+
+    @property
+    def has_aggregation(self) -> bool:
+        return bool(self.config.aggregate_metric_list)
+
+    def leaf_tasks(self) -> list[Task]:
+        out: list[Task] = []
+        for child in self.children:
+            out.extend(child.leaf_tasks() if isinstance(child, Group) else [child])
+        return out
+
+
+Node = Union[Task, Group]
+
+
+def _merge(base: dict, overrides: dict | None) -> dict:
+    if not overrides:
+        return base
+    merged = LocatedDict(base)
+    if isinstance(base, LocatedDict):
+        merged.file, merged.line, merged.lines = base.file, base.line, dict(base.lines)
+        merged.__dict__["origins"] = dict(base.__dict__.get("origins", {}))
+    merged.update(overrides)
+    return merged
+
+
+class TaskLoader:
+    """Builds :class:`Task` and :class:`Group` objects from index entries or inline configs."""
+
+    def __init__(self, index: TaskIndex, plugins: Any, metadata: dict | None = None) -> None:
+        self.index = index
+        self.plugins = plugins
+        self.metadata = metadata or {}
+
+    def load(self, names: list[str | dict]) -> list[Node]:
+        nodes: list[Node] = []
+        for item in names:
+            if isinstance(item, dict):
+                nodes.append(self._inline(item, None, None))
+                continue
+            for name in self.index.match([item]):
+                entry = self.index.get(name)
+                if entry.kind == "tag":
+                    nodes.extend(self.task(n) for n in entry.tags)
+                elif entry.kind == "group":
+                    nodes.append(self.group(name))
+                else:
+                    nodes.append(self.task(name))
+        return nodes
+
+    def task(self, name: str, overrides: dict | None = None) -> Task:
+        entry = self.index.get(name)
+        raw = load_config(entry.path)
+        raw = _merge(raw, overrides)
+        return self._make_task(raw)
+
+    def _make_task(self, raw: dict) -> Task:
+        config = build_task_config(raw)
+        return Task(config, plugins=self.plugins, metadata=self.metadata)
+
+    def group(self, name: str, overrides: dict | None = None) -> Group:
+        entry = self.index.get(name)
+        raw = load_config(entry.path)
+        return self._group_from(name, raw, overrides)
+
+    def _group_from(self, name: str, raw: dict, overrides: dict | None, stack: tuple[str, ...] = ()) -> Group:
+        if name in stack:
+            raise fail(raw, "task", f"group {name!r} contains itself: {' -> '.join([*stack, name])}")
+        config = build_group_config(raw, name)
+        pushed = {**config.overrides, **(overrides or {})}
+        group = Group(name, config)
+        for member in config.task:
+            group.children.extend(self._members(member, group, pushed, raw, (*stack, name)))
+        return group
+
+    def _members(self, item: Any, group: Group, overrides: dict, raw: dict,
+                 stack: tuple[str, ...]) -> list[Node]:
+        if isinstance(item, str):
+            base, item_overrides = item, dict(overrides)
+        elif isinstance(item, dict):
+            if "group" in item:
+                sub = item["group"]
+                inline = {k: v for k, v in item.items() if k != "group"}
+                if sub in self.index.entries and self.index.get(sub).kind == "group":
+                    return [self.group_with(sub, {**overrides, **inline}, stack)]
+                sub_raw = _merge(item, None)
+                return [self._group_from(f"{group.name}::{sub}", sub_raw, overrides, stack)]
+            if "task" not in item:
+                raise fail(raw, "task", f"a member of group {group.name!r} needs a `task:` or "
+                                        f"`group:` key, got {sorted(item)}")
+            base, item_overrides = item["task"], {**overrides, **item}
+        else:
+            raise fail(raw, "task", f"unsupported member {item!r} of group {group.name!r}")
+        if base not in self.index.entries:
+            if isinstance(item, dict):
+                return [self._inline(item_overrides, group, raw, namespaced=f"{group.name}::{base}")]
+            self.index.get(base)  # raises with suggestions
+        entry = self.index.get(base)
+        if entry.kind == "group":
+            return [self.group_with(base, item_overrides, stack)]
+        if entry.kind == "tag":
+            return [self.task(n, {**item_overrides, "task": n}) for n in entry.tags]
+        return [self.task(base, {**item_overrides, "task": base})]
+
+    def group_with(self, name: str, overrides: dict, stack: tuple[str, ...]) -> Group:
+        entry = self.index.get(name)
+        return self._group_from(name, load_config(entry.path), overrides, stack)
+
+    def _inline(self, cfg: dict, group: Group | None, raw: dict | None, namespaced: str | None = None) -> Node:
+        if "group" in cfg and "task" in cfg and isinstance(cfg["task"], list):
+            return self._group_from(cfg["group"], cfg, None)
+        cfg = dict(cfg)
+        if namespaced:
+            cfg["task"] = namespaced
+        located = LocatedDict(cfg)
+        if isinstance(raw, LocatedDict):
+            located.file, located.line = raw.file, raw.line
+        try:
+            return self._make_task(located)
+        except ConfigError:
+            raise

@@ -1,0 +1,36 @@
+"""Jinja2 prompt templates with lm-eval's environment: strict undefined, trailing newlines kept."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+import jinja2
+
+
+def regex_replace(string: str, pattern: str, repl: str, count: int = 0) -> str:
+    return re.sub(pattern, repl, string, count=count)
+
+
+_env = jinja2.Environment(loader=jinja2.BaseLoader(), undefined=jinja2.StrictUndefined,
+                          keep_trailing_newline=True)
+_env.filters["regex_replace"] = regex_replace
+
+
+@lru_cache(maxsize=4096)
+def compile_template(source: str) -> jinja2.Template:
+    return _env.from_string(source)
+
+
+def render(source: str, doc: dict[str, Any]) -> str:
+    return compile_template(source).render(**doc)
+
+
+def check_syntax(source: str) -> str | None:
+    """None when the template parses, else the Jinja error message."""
+    try:
+        _env.parse(source)
+    except jinja2.TemplateSyntaxError as exc:
+        return f"Jinja syntax error: {exc.message} (template line {exc.lineno})"
+    return None

@@ -1,0 +1,102 @@
+"""Test kit: a deterministic reference LM (model type ``dummy``) and a plugin-manager fixture.
+
+The reference LM derives every score from a hash of the request, so results are reproducible
+across runs, processes and machines, and it needs no library. Third parties use it to test their
+task packs: ``lmeval run --model dummy --tasks my_task``.
+
+Model args: ``seed`` (changes every score), ``delay`` (seconds per request, to interrupt runs),
+``call_log`` (a file that gets one line per computed request — how tests count model calls).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from lmeval.hookspecs import hookimpl
+from lmeval.protocol import LM, GenerateRequest, LoglikelihoodRequest, RollingRequest
+
+
+def _h(*parts: Any) -> int:
+    digest = hashlib.sha256("\x1f".join(map(str, parts)).encode("utf-8")).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+class ReferenceLM(LM):
+    """Deterministic scores from request hashes; generations by a fixed rule."""
+
+    backend_name = "dummy"
+
+    def __init__(self, seed: int = 0, delay: float = 0.0, call_log: str | None = None,
+                 batch_size: Any = 1, max_batch_size: Any = None, device: Any = None,
+                 **_: Any) -> None:
+        super().__init__()
+        self.seed = int(seed)
+        self.delay = float(delay)
+        self.call_log = call_log
+        self.calls = 0
+
+    def identity(self) -> dict[str, Any]:
+        return {"backend": "dummy", "seed": self.seed}
+
+    def _record(self, kind: str, n: int) -> None:
+        self.calls += n
+        if self.delay:
+            time.sleep(self.delay * n)
+        if self.call_log:
+            with open(self.call_log, "a", encoding="utf-8") as fh:
+                fh.write(f"{kind} {n}\n")
+
+    def loglikelihood(self, requests: Sequence[LoglikelihoodRequest]) -> list[tuple[float, bool]]:
+        out = []
+        for r in requests:
+            h = _h(self.seed, "ll", r.context, r.continuation)
+            logprob = -((h % 100_000) / 10_000.0) - 0.05 * len(r.continuation)
+            out.append((logprob, h % 3 == 0))
+        self._record("loglikelihood", len(requests))
+        return out
+
+    def loglikelihood_rolling(self, requests: Sequence[RollingRequest]) -> list[float]:
+        out = [-(0.25 * len(r.text.split()) + (_h(self.seed, "roll", r.text) % 1000) / 1000.0)
+               for r in requests]
+        self._record("loglikelihood_rolling", len(requests))
+        return out
+
+    def generate_until(self, requests: Sequence[GenerateRequest]) -> list[str]:
+        out = []
+        for r in requests:
+            h = _h(self.seed, "gen", r.context)
+            text = f" The answer is {h % 10}.\n\nQuestion: ignored"
+            for stop in r.until:
+                if stop and stop in text:
+                    text = text[: text.index(stop)]
+            out.append(text)
+        self._record("generate_until", len(requests))
+        return out
+
+    def apply_chat_template(self, messages: Iterable[dict[str, str]],
+                            add_generation_prompt: bool = True) -> str:
+        text = "".join(f"<|{m['role']}|>\n{m['content']}\n" for m in messages)
+        return text + ("<|assistant|>\n" if add_generation_prompt else "")
+
+    @property
+    def chat_template(self) -> str:
+        return "reference-chat-template-v1"
+
+    @property
+    def tokenizer_name(self) -> str:
+        return "reference"
+
+
+@hookimpl
+def lmeval_register_models(register: Any) -> None:
+    register("dummy", ReferenceLM, aliases=("reference",))
+
+
+def plugin_manager(*plugins: Any, autoload: bool = False) -> Any:
+    """A plugin manager with entry points off and ``plugins`` registered explicitly."""
+    from lmeval.plugins import PluginManager
+
+    return PluginManager(autoload=autoload, plugins=plugins)
