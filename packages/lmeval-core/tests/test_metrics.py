@@ -13,10 +13,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 import lmeval.filters
 import lmeval.metrics
+import pytest
 from lmeval.errors import UsageError
 from lmeval.metrics import (
     DEFAULT_METRICS,

@@ -263,7 +263,7 @@ class MultiChoiceRegex(Regex):
         if len(resps) != len(docs):
             raise ValueError(f"multi_choice_regex: {len(resps)} response lists for {len(docs)} documents")
         out = []
-        for r, doc in zip(resps, docs):
+        for r, doc in zip(resps, docs, strict=True):
             if "choices" not in doc:
                 raise UsageError(
                     "multi_choice_regex needs a `choices` field in each document "

@@ -115,7 +115,7 @@ def exact_match(references: Sequence[Any], predictions: Sequence[Any], *,
         refs = [str(x).translate(_DIGITS_TABLE) for x in refs]
     if not preds:
         return {"exact_match": float("nan")}
-    return {"exact_match": sum(1.0 for p, r in zip(preds, refs) if p == r) / len(preds)}
+    return {"exact_match": sum(1.0 for p, r in zip(preds, refs, strict=True) if p == r) / len(preds)}
 
 
 _LL = "loglikelihood"

@@ -76,9 +76,9 @@ def f1_score(items: Sequence[tuple[Any, Any]]) -> float:
         raise ValueError(f"f1: labels {sorted(labels, key=repr)} are multiclass; the f1 aggregation is binary")
     if len(labels) == 2 and 1 not in labels:
         raise ValueError(f"f1: the positive label 1 is not among the labels {sorted(labels, key=repr)}")
-    tp = sum(1 for g, p in zip(golds, preds) if g == 1 and p == 1)
-    fp = sum(1 for g, p in zip(golds, preds) if g != 1 and p == 1)
-    fn = sum(1 for g, p in zip(golds, preds) if g == 1 and p != 1)
+    tp = sum(1 for g, p in zip(golds, preds, strict=True) if g == 1 and p == 1)
+    fp = sum(1 for g, p in zip(golds, preds, strict=True) if g != 1 and p == 1)
+    fn = sum(1 for g, p in zip(golds, preds, strict=True) if g == 1 and p != 1)
     denominator = 2 * tp + fp + fn
     return 2 * tp / denominator if denominator else 0.0
 
@@ -91,7 +91,7 @@ def matthews_corrcoef(items: Sequence[tuple[Any, Any]]) -> float:
     golds, preds = _split_pairs(items)
     n = float(len(golds))
     true_counts, pred_counts = Counter(golds), Counter(preds)
-    correct = float(sum(1 for g, p in zip(golds, preds) if g == p))
+    correct = float(sum(1 for g, p in zip(golds, preds, strict=True) if g == p))
     cov_tp = correct * n - sum(float(c) * pred_counts.get(k, 0) for k, c in true_counts.items())
     cov_pp = n * n - sum(float(c) * c for c in pred_counts.values())
     cov_tt = n * n - sum(float(c) * c for c in true_counts.values())
@@ -169,7 +169,7 @@ def sacrebleu_format(items: Sequence[Sequence[Any]]) -> tuple[list[list[str]], l
     refs, preds = _split_pairs(items)
     if refs and not _is_sequence(refs[0]):
         refs = [[r] for r in refs]
-    streams = [list(s) for s in zip(*refs)]
+    streams = [list(s) for s in zip(*refs, strict=False)]  # lm-eval truncates too
     if preds and _is_sequence(preds[0]):
         if len(preds[0]) != 1:
             raise ValueError(f"a prediction must be one string, got {preds[0]!r}")

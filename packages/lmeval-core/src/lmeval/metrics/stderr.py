@@ -138,7 +138,7 @@ def aggregate_subtask_metrics(metrics: Sequence[float], sizes: Sequence[int],
     if len(metrics) != len(sizes):
         raise ValueError("aggregate_subtask_metrics: one size per metric is needed")
     weights = list(sizes) if weight_by_size else [1] * len(sizes)
-    return sum(m * w for m, w in zip(metrics, weights)) / sum(weights)
+    return sum(m * w for m, w in zip(metrics, weights, strict=True)) / sum(weights)
 
 
 def pooled_sample_stderr(stderrs: Sequence[float], sizes: Sequence[int]) -> float:
@@ -151,7 +151,7 @@ def pooled_sample_stderr(stderrs: Sequence[float], sizes: Sequence[int]) -> floa
     total = sum(sizes)
     if total - len(sizes) <= 0:
         return math.nan
-    pooled_var = sum((n - 1) * se**2 * n for se, n in zip(stderrs, sizes)) / (total - len(sizes))
+    pooled_var = sum((n - 1) * se**2 * n for se, n in zip(stderrs, sizes, strict=True)) / (total - len(sizes))
     return math.sqrt(pooled_var / total)
 
 
@@ -172,7 +172,7 @@ def combined_sample_stderr(stderrs: Sequence[float], sizes: Sequence[int],
     variance = stderrs[0] ** 2
     curr_size = sizes[0]
     curr_score = metrics[0]
-    for se, n, score in zip(stderrs[1:], sizes[1:], metrics[1:]):
+    for se, n, score in zip(stderrs[1:], sizes[1:], metrics[1:], strict=True):
         curr_score = (curr_score * curr_size + score * n) / (curr_size + n)
         variance = ((curr_size - 1) * variance + (n - 1) * se**2) / (curr_size + n - 1) + (
             curr_size * n / ((curr_size + n) * (curr_size + n - 1)) * (curr_score - score) ** 2
