@@ -309,8 +309,7 @@ def score(tasks: Sequence[Task], groups: Sequence[Group], built: dict[str, Any],
             sample_len = max(sample_len, len(items))
             if bootstrap_iters and bootstrap_iters > 0 and len(items) > 1:
                 name = task.aggregation_name(metric)
-                iters = min(bootstrap_iters, 100) if metric in ("bleu", "chrf", "chrf++", "ter") else bootstrap_iters
-                se = metricsmod.stderr_for(name, items, bootstrap_iters=iters)
+                se = metricsmod.stderr_for(name, items, bootstrap_iters=bootstrap_iters, metric=metric)
                 agg[f"{metric}_stderr,{key}"] = "N/A" if se is None else se
             else:
                 agg[f"{metric}_stderr,{key}"] = "N/A"
@@ -410,7 +409,7 @@ def aggregate_group(group: Group, results: dict[str, dict[str, Any]]) -> dict[st
                 if spec.weight_by_size:
                     out[se_key] = metricsmod.pooled_sample_stderr(stderrs, sizes)
                 else:
-                    out[se_key] = math.sqrt(sum(s * s for s in stderrs)) / len(stderrs)
+                    out[se_key] = metricsmod.unweighted_mean_stderr(stderrs)
             else:
                 out[se_key] = "N/A"
     return out

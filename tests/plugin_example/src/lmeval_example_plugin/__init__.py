@@ -1,0 +1,1 @@
+"""Example lmeval plugin: see plugin.py."""
