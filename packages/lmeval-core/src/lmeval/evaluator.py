@@ -16,7 +16,7 @@ from typing import Any
 
 from lmeval import __version__, distributed
 from lmeval.cache import ResponseCache
-from lmeval.errors import UsageError
+from lmeval.errors import LmevalError, UsageError
 from lmeval.plugins import PluginManager, get_plugin_manager
 from lmeval.protocol import LM, parse_model_args
 from lmeval.scheduler import Scheduler
@@ -147,10 +147,16 @@ def evaluate(model: str | LM, model_args: Any = None, tasks: Sequence[str | dict
         def chat(messages: list[dict[str, str]], add_generation_prompt: bool = True) -> Any:
             return lm.apply_chat_template(messages, add_generation_prompt=add_generation_prompt)
 
-    built = {t.name: build_instances(t, limit=limit, samples=(samples or {}).get(t.name),
-                                     chat_template=chat, fewshot_as_multiturn=fewshot_as_multiturn,
-                                     system_instruction=system_instruction)
-             for t in leaf_tasks}
+    built = {}
+    for t in leaf_tasks:
+        try:
+            built[t.name] = build_instances(t, limit=limit, samples=(samples or {}).get(t.name),
+                                            chat_template=chat, fewshot_as_multiturn=fewshot_as_multiturn,
+                                            system_instruction=system_instruction)
+        except LmevalError:
+            raise
+        except Exception as exc:  # the task's own code (process_docs, doc_to_* functions) raised
+            raise t._error(None, f"building the task's requests failed: {type(exc).__name__}: {exc}") from exc
     if write_out:
         show_prompts(leaf_tasks, built)
 
@@ -233,6 +239,7 @@ def _configure(task: Task, num_fewshot: int | None, gen_kwargs: dict, predict_on
                              task.plugins.aggregations.get("mean").load()}
         task.higher_is_better = {"bypass": True}
     task.fewshot_seed = fewshot_seed
+    task.check()
 
 
 def build_instances(task: Task, *, limit: float | None = None, samples: Sequence[int] | None = None,

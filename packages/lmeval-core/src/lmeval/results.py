@@ -14,28 +14,32 @@ HIGHER_IS_BETTER_SYMBOLS = {True: "↑", False: "↓"}
 _NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
 
 
-def _hierarchy(group_subtasks: dict[str, list[str]], names: set[str]) -> tuple[dict[str, int], list[str]]:
+def _hierarchy(group_subtasks: dict[str, list[str]], names: set[str]) -> tuple[list[int], list[str]]:
+    """Table rows in tree order (a task under two groups is listed under both), with depths."""
     children = {g for subs in group_subtasks.values() for g in subs}
     roots = [g for g in group_subtasks if g not in children]
     depth: dict[str, int] = {}
     order: list[str] = []
+    levels: list[int] = []
 
-    def visit(name: str, level: int) -> None:
-        if name in depth:
+    def visit(name: str, level: int, path: tuple[str, ...] = ()) -> None:
+        if name in path:
             return
-        depth[name] = level
+        depth.setdefault(name, level)
         if name in names:
             order.append(name)
+            levels.append(level)
         for child in group_subtasks.get(name, []):
-            visit(child, level + 1)
+            visit(child, level + 1, (*path, name))
 
     for root in roots:
         visit(root, 0)
-    for name in names:
+    for name in sorted(names):
         if name not in depth:
             depth[name] = 0
             order.append(name)
-    return depth, order
+            levels.append(0)
+    return levels, order
 
 
 def _markdown(headers: list[str], rows: list[list[str]]) -> str:
@@ -59,10 +63,10 @@ def make_table(results: EvaluationResults, column: str = "results", sort_results
     headers = ["Groups" if column == "groups" else "Tasks", "Version", "Filter", "n-shot",
                "Metric", "", "Value", "", "Stderr"]
     data = results.get(column, {})
-    depth, order = _hierarchy(results.get("group_subtasks", {}), set(data))
-    keys = sorted(data) if sort_results else order
+    levels, order = _hierarchy(results.get("group_subtasks", {}), set(data))
+    keyed = [(n, 0) for n in sorted(data)] if sort_results else list(zip(order, levels))
     rows: list[list[str]] = []
-    for name in keys:
+    for name, level in keyed:
         metrics = dict(data[name])
         version = results.get("versions", {}).get(name)
         version_text = "    N/A" if version is None else str(version)
@@ -71,8 +75,8 @@ def make_table(results: EvaluationResults, column: str = "results", sort_results
         label = metrics.pop("alias", name)
         for drop in ("name", "sample_len", "sample_count"):
             metrics.pop(drop, None)
-        if depth.get(name, 0) > 0:
-            label = " " * depth[name] + "- " + label
+        if level > 0:
+            label = " " * level + "- " + label
         first = True
         for key, value in sorted(metrics.items()):
             metric, _, filt = key.partition(",")

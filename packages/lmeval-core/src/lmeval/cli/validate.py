@@ -78,7 +78,7 @@ def validate_file(path: Path, pm: Any, index: Any) -> list[str]:
     if "task" not in raw and "group" not in raw:
         return []  # a template meant to be included
     try:
-        if isinstance(raw.get("task"), list) or ("group" in raw and "task" in raw and not isinstance(raw["task"], str)):
+        if isinstance(raw.get("task"), list) or ("group" in raw and not isinstance(raw.get("task"), str)):
             config = build_group_config(raw)
             return _check_group(config, raw, index)
         config = build_task_config(raw)

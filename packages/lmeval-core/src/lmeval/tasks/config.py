@@ -121,8 +121,11 @@ _TYPES: dict[str, tuple[type, ...]] = {
 
 
 def fail(config: dict, key: str | None, message: str) -> ConfigError:
-    file, line = origin_of(config, key) if key else (getattr(config, "file", None),
-                                                     getattr(config, "line", None))
+    """An error located at ``key`` of ``config`` (at the mapping itself when ``key`` is absent)."""
+    if key is not None and key in config:
+        file, line = origin_of(config, key)
+    else:
+        file, line = getattr(config, "file", None), getattr(config, "line", None)
     return ConfigError(message, file=file, line=line, field=key)
 
 
@@ -133,8 +136,7 @@ def build_task_config(raw: dict) -> TaskConfig:
         key = unknown[0]
         raise fail(raw, key, "unknown field" + did_you_mean(str(key), sorted(TASK_FIELDS)))
     if not isinstance(raw.get("task"), str) or not raw.get("task"):
-        raise fail(raw, "task" if "task" in raw else None,
-                   "a task config needs `task: <name>` (a string)")
+        raise fail(raw, "task", "a task config needs `task: <name>` (a string)")
     for key, types in _TYPES.items():
         value = raw.get(key)
         if value is None:
@@ -153,13 +155,13 @@ def build_task_config(raw: dict) -> TaskConfig:
     if output_type == "multiple_choice" and raw.get("doc_to_choice") is None:
         raise fail(raw, "output_type", "multiple_choice tasks need doc_to_choice")
     if raw.get("doc_to_text") is None and output_type != "loglikelihood_rolling":
-        raise fail(raw, None, "missing field doc_to_text (the prompt of each document)")
+        raise fail(raw, "doc_to_text", "missing: the prompt of each document")
     if raw.get("doc_to_target") is None:
-        raise fail(raw, None, "missing field doc_to_target (the gold answer of each document)")
+        raise fail(raw, "doc_to_target", "missing: the gold answer of each document")
     if raw.get("dataset_path") is None and raw.get("custom_dataset") is None:
-        raise fail(raw, None, "missing field dataset_path (a hub id, a local path, or json/csv)")
+        raise fail(raw, "dataset_path", "missing: a hub id, a local path, or json/csv with data_files")
     if not any(raw.get(s) for s in ("test_split", "validation_split")):
-        raise fail(raw, None, "no split to evaluate: set test_split or validation_split")
+        raise fail(raw, "test_split", "missing: set test_split or validation_split to the split to score")
     fewshot = raw.get("fewshot_config")
     if isinstance(fewshot, dict):
         bad = [k for k in fewshot if k not in FEWSHOT_FIELDS]

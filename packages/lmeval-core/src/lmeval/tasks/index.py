@@ -201,7 +201,7 @@ class TaskIndex:
                     file_tags = _as_list(rec.get("tag")) or self._inherited_tags(root, rel, records)
                     if isinstance(group, (str, list)) and not rec.get("tag"):
                         file_tags = file_tags or _as_list(group)
-                elif isinstance(group, str) and task is not None:
+                elif isinstance(group, str):
                     name, kind, file_tags = group, "group", []
                 else:
                     continue

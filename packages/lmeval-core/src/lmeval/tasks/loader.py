@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Union
 
-from lmeval.errors import ConfigError
+from lmeval.errors import ConfigError, UsageError
 from lmeval.tasks.config import GroupConfig, build_group_config, build_task_config, fail
 from lmeval.tasks.index import TaskIndex
 from lmeval.tasks.task import Task
@@ -117,7 +117,12 @@ class TaskLoader:
         if base not in self.index.entries:
             if isinstance(item, dict):
                 return [self._inline(item_overrides, group, raw, namespaced=f"{group.name}::{base}")]
-            self.index.get(base)  # raises with suggestions
+            try:
+                self.index.get(base)
+            except ConfigError:
+                raise
+            except UsageError as exc:
+                raise fail(raw, "task", str(exc)) from None
         entry = self.index.get(base)
         if entry.kind == "group":
             return [self.group_with(base, item_overrides, stack)]

@@ -181,6 +181,8 @@ class Task:
                 break
         try:
             docs = datamod.get_split(self.splits(), split, dataset=str(self.config.dataset_path))
+        except ConfigError:
+            raise
         except UsageError as exc:
             raise self._error(field_name, str(exc)) from None
         process = self._fn("process_docs", process) if process is not None else None
@@ -251,7 +253,7 @@ class Task:
         try:
             return templates.render(template, doc)
         except Exception as exc:  # jinja2 errors: undefined names, syntax
-            raise self._error(key, f"template error: {type(exc).__name__}: {exc}") from None
+            raise self._error(key, templates.describe_error(exc)) from None
 
     def doc_to_text(self, doc: dict, spec: Any = None) -> Any:
         spec = self.config.doc_to_text if spec is None else spec
@@ -390,6 +392,26 @@ class Task:
         if "acc_mutual_info" in self.metric_fns:
             requests += [LoglikelihoodRequest("", f"{delimiter}{c}") for c in self.doc_to_choice(doc)]
         return requests
+
+    def check(self) -> None:
+        """Fail before any model call: resolve every ``!function``, build the filters."""
+        from lmeval.tasks.config import TASK_FIELDS
+
+        for key in sorted(TASK_FIELDS):
+            value = getattr(self.config, key, None)
+            stack = [value]
+            while stack:
+                item = stack.pop()
+                if isinstance(item, FunctionRef):
+                    try:
+                        item.resolve()
+                    except ConfigError as exc:
+                        raise self._error(key, exc.message) from None
+                elif isinstance(item, dict):
+                    stack.extend(item.values())
+                elif isinstance(item, list):
+                    stack.extend(item)
+        self.filters()
 
     # -- filters ----------------------------------------------------------------------------------
     def filters(self) -> list[Any]:

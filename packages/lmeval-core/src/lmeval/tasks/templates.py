@@ -27,6 +27,14 @@ def render(source: str, doc: dict[str, Any]) -> str:
     return compile_template(source).render(**doc)
 
 
+def describe_error(exc: Exception) -> str:
+    if isinstance(exc, jinja2.TemplateSyntaxError):
+        return f"Jinja syntax error: {exc.message} (template line {exc.lineno})"
+    if isinstance(exc, jinja2.UndefinedError):
+        return f"template error: {exc.message}"
+    return f"template error: {type(exc).__name__}: {exc}"
+
+
 def check_syntax(source: str) -> str | None:
     """None when the template parses, else the Jinja error message."""
     try:

@@ -65,6 +65,9 @@ class FunctionRef:
                     sys.path.insert(0, self.base_dir)
                     try:
                         spec.loader.exec_module(module)
+                    except BaseException:
+                        del sys.modules[key]
+                        raise
                     finally:
                         sys.path.remove(self.base_dir)
             else:
@@ -102,6 +105,9 @@ def _make_loader(path: Path) -> type:
         out.file, out.line = str(path), node.start_mark.line + 1
         for key_node, value_node in node.value:
             key = loader.construct_object(key_node, deep=True)
+            if key in out:
+                raise ConfigError(f"duplicate key (first at line {out.lines[key]})", file=str(path),
+                                  line=key_node.start_mark.line + 1, field=str(key))
             out[key] = loader.construct_object(value_node, deep=True)
             out.lines[key] = key_node.start_mark.line + 1
         return out
@@ -159,6 +165,10 @@ def load_config(path: str | Path, _chain: tuple[str, ...] = ()) -> LocatedDict:
     merged.file, merged.line = data.file, data.line
     for inc in reversed(includes):
         inc_path = (path.parent / inc) if not Path(inc).is_absolute() else Path(inc)
+        if str(inc_path.resolve()) in (*_chain, str(path)):
+            chain = " -> ".join(Path(p).name for p in (*_chain, str(path), str(inc_path.resolve())))
+            raise ConfigError(f"include cycle: {chain}", file=str(path),
+                              line=data.line_of("include"), field="include")
         if not inc_path.exists():
             raise ConfigError(f"included file {inc!r} not found (looked in {path.parent})",
                               file=str(path), line=data.line_of("include"), field="include")

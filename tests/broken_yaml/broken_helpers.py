@@ -1,0 +1,2 @@
+def fn(dataset)  # a syntax error on purpose
+    return dataset

@@ -1,0 +1,2 @@
+def explode(dataset):
+    raise ValueError("process_docs failed on purpose")

@@ -1,0 +1,92 @@
+"""A corpus of broken task YAML: each file gets its one-line ``file:line: field: message``
+from ``lmeval validate`` and from ``lmeval run``, exit codes 1 / 2, and no traceback."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import run_cli
+
+from lmeval.cli import main
+
+CORPUS = Path(__file__).parent / "broken_yaml"
+
+
+def _header(path: Path) -> dict[str, str]:
+    out = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        m = re.match(r"^# (expect|field|line|run): ?(.*)$", line)
+        if m:
+            out[m.group(1)] = m.group(2).strip()
+    return out
+
+
+CASES = sorted(p for p in CORPUS.glob("*.yaml") if "expect" in _header(p))
+
+
+def test_corpus_is_large_enough():
+    assert len(CASES) >= 50
+
+
+def _check_line(line: str, path: Path, header: dict[str, str]) -> None:
+    assert header["expect"] in line, line
+    m = re.match(r"^(?P<file>[^:]+):(?P<line>\d+)?:? ?(?P<rest>.*)$", line)
+    assert m, line
+    if header.get("field"):
+        assert m.group("rest").startswith(header["field"] + ": "), line
+    if header.get("line"):
+        assert m.group("line") == header["line"], line
+
+
+def _cli(capsys, *args: str) -> tuple[int, str, str]:
+    """The CLI in-process (a subprocess per case would cost a second each)."""
+    code = main(list(args))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.mark.parametrize("path", CASES, ids=lambda p: p.stem)
+def test_validate_reports_one_located_line(path, capsys):
+    header = _header(path)
+    code, out, err = _cli(capsys, "validate", str(path))
+    assert code == 1, out + err
+    lines = [ln for ln in out.splitlines() if ln.strip()]
+    assert len(lines) == 1, out
+    _check_line(lines[0], path, header)
+    assert "Traceback" not in out + err
+
+
+RUNNABLE = [p for p in CASES if _header(p).get("run")]
+
+
+@pytest.mark.parametrize("path", RUNNABLE, ids=lambda p: p.stem)
+def test_run_reports_the_same_error_without_traceback(path, capsys):
+    header = _header(path)
+    code, out, err_text = _cli(capsys, "run", "--model", "dummy", "--tasks", header["run"],
+                               "--include_path", str(CORPUS))
+    assert code == 2, out + err_text
+    err = err_text.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("lmeval: error: "), err_text
+    _check_line(err[0][len("lmeval: error: "):], path, header)
+    assert "Traceback" not in err_text
+
+
+def test_run_error_in_a_subprocess_has_no_traceback():
+    proc = run_cli("run", "--model", "dummy", "--tasks", "broken_unknown_field", "--include_path",
+                   str(CORPUS))
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("lmeval: error: ") and "Traceback" not in proc.stderr
+
+
+def test_verbose_shows_traceback():
+    proc = run_cli("run", "--model", "dummy", "--tasks", "broken_unknown_field", "--include_path",
+                   str(CORPUS), "--verbose")
+    assert proc.returncode != 0
+    assert "Traceback" in proc.stderr
+
+
+def test_valid_file_passes():
+    proc = run_cli("validate", str(CORPUS / "ok_task.yaml"))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
