@@ -1,0 +1,1 @@
+"""Engine adapters: open a Model Builder export and run its graph for the scoring core."""

@@ -1,0 +1,346 @@
+"""The one scoring implementation of every ONNX backend.
+
+Tokenization, request building, log-probability gathering, rolling windows and the generation
+loop live here; an engine adapter (onnxruntime-genai, a raw ``InferenceSession``, Windows ML)
+only opens the export and runs the graph:
+
+* :meth:`Engine.logits` — one forward pass over a token list, logits of every position;
+* :meth:`Engine.start` — a decoding state with a KV cache: the next-token logits, then one
+  appended token at a time.
+
+Tokens, truncation and window boundaries follow lm-eval's ``HFLM``, so scores equal those of
+lmeval-hf on the source model up to the float noise of the runtimes.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Protocol
+
+import numpy as np
+from lmeval.errors import UsageError
+from lmeval.protocol import (
+    LM,
+    GenerateRequest,
+    LoglikelihoodRequest,
+    RequestKind,
+    RollingRequest,
+)
+
+from lmeval_onnx.export import ModelBuilderExport
+from lmeval_onnx.providers import parse_provider_options
+from lmeval_onnx.tokenization import Tokenization
+
+log = logging.getLogger("lmeval.onnx")
+
+DEFAULT_MAX_LENGTH = 2048
+DEFAULT_MAX_GEN_TOKS = 256
+_MAX_TOKEN_ALIASES = ("max_gen_toks", "max_new_tokens", "max_tokens", "max_completion_tokens")
+_SAMPLING_KWARGS = {"do_sample", "temperature", "top_p", "top_k", "max_length", "until"}
+
+
+class Decoding(Protocol):
+    """Incremental decoding of one sequence; the engine keeps its KV cache."""
+
+    def next_logits(self) -> np.ndarray:
+        """Logits ``[vocab]`` of the token after everything fed so far."""
+
+    def append(self, token: int) -> None:
+        """Feed one more token."""
+
+
+class Engine(Protocol):
+    """What an adapter gives the scoring core."""
+
+    #: e.g. ``"onnxruntime 1.32.0"``: names the runtime in messages and the cache identity.
+    runtime: str
+    #: The execution providers in use, most preferred first.
+    providers: list[str]
+
+    def logits(self, tokens: Sequence[int]) -> np.ndarray:
+        """One pass over ``tokens`` (empty KV cache); float32 ``[len(tokens), vocab]``."""
+
+    def start(self, prompt: Sequence[int], max_total: int) -> Decoding:
+        """A decoding state after ``prompt``, for at most ``max_total`` tokens in all."""
+
+
+class OnnxLM(LM):
+    """An LM over a Model Builder export; subclasses choose the engine (:meth:`open_engine`).
+
+    Model args: ``pretrained`` (export directory or a ``.onnx`` inside it),
+    ``execution_provider``, ``provider_options`` (JSON object or ``k=v;k2=v2``), ``max_length``
+    (default: genai_config's ``context_length``), ``max_gen_toks`` (256), ``add_bos_token``,
+    ``prefix_token_id``, ``tokenizer`` (a directory, default: the export's),
+    ``trust_remote_code``, ``think_end_token``, ``seed`` (sampling), ``batch_size`` (1 only).
+    """
+
+    supported_kinds: ClassVar[frozenset[RequestKind]] = frozenset(RequestKind)
+    #: Engine family in the cache identity ("onnxruntime", "onnxruntime-genai", "winml").
+    engine_name: ClassVar[str] = "onnx"
+
+    def __init__(self, pretrained: str | None = None, execution_provider: str | None = None,
+                 provider_options: Any = None, max_length: int | None = None,
+                 max_gen_toks: int = DEFAULT_MAX_GEN_TOKS, add_bos_token: bool | None = None,
+                 prefix_token_id: int | None = None, tokenizer: str | None = None,
+                 trust_remote_code: bool = False, think_end_token: str | int | None = None,
+                 seed: int = 1234, batch_size: Any = 1, max_batch_size: Any = None,
+                 device: Any = None, **unknown: Any) -> None:
+        super().__init__()
+        if unknown:
+            log.warning("lmeval-onnx: ignoring model args it does not use: %s",
+                        ", ".join(sorted(unknown)))
+        if str(batch_size) not in ("1", "None"):
+            log.warning("lmeval-onnx: %s runs batch size 1; batch_size=%s is ignored",
+                        self.engine_name, batch_size)
+        if device is not None:
+            log.info("lmeval-onnx: --device is not used; choose the device with "
+                     "execution_provider=...")
+        self.export = ModelBuilderExport.open(pretrained)
+        self.pretrained = str(pretrained)
+        self.execution_provider = execution_provider or None
+        self.provider_options = parse_provider_options(provider_options)
+        self._max_gen_toks = int(max_gen_toks)
+        self.think_end_token = think_end_token
+        self._rng = np.random.default_rng(int(seed))
+        self.seed = int(seed)
+        self.add_bos_token = add_bos_token
+        self.prefix_token_id_arg = None if prefix_token_id is None else int(prefix_token_id)
+        self.tokenizer_path = tokenizer
+        self.max_length = self._resolve_max_length(max_length)
+        self.tokenizer = self._load_tokenizer(tokenizer or self.export.directory, trust_remote_code)
+        self.tok = Tokenization(self.tokenizer, add_bos_token=add_bos_token,
+                                prefix_token_id=self.prefix_token_id_arg)
+        self.engine: Engine = self.open_engine()
+        log.info("lmeval-onnx: %s on %s via %s", self.export.directory,
+                 ", ".join(self.engine.providers), self.engine.runtime)
+
+    # -- set-up ---------------------------------------------------------------------------
+    def open_engine(self) -> Engine:
+        raise NotImplementedError
+
+    def _resolve_max_length(self, max_length: int | None) -> int:
+        context = self.export.context_length
+        if max_length:
+            if context and int(max_length) > context:
+                raise UsageError(
+                    f"max_length={max_length} is longer than the export's context_length "
+                    f"({context}, genai_config.json): the graph has no positions past it")
+            return int(max_length)
+        return context or DEFAULT_MAX_LENGTH
+
+    @staticmethod
+    def _load_tokenizer(path: Any, trust_remote_code: bool) -> Any:
+        try:
+            from transformers import AutoTokenizer
+        except ImportError:
+            raise UsageError("lmeval-onnx reads the export's tokenizer with transformers: "
+                             "pip install transformers") from None
+        try:
+            return AutoTokenizer.from_pretrained(str(path), trust_remote_code=trust_remote_code)
+        except (OSError, ValueError) as exc:
+            raise UsageError(
+                f"cannot load the tokenizer from {path}: {exc}. Model Builder copies the HF "
+                "tokenizer next to the graph; else pass tokenizer=<directory of the source "
+                "model>") from None
+
+    # -- identity -------------------------------------------------------------------------
+    def identity(self) -> Mapping[str, Any]:
+        return {
+            "backend": self.backend_name,
+            "engine": self.engine_name,
+            "pretrained": str(self.export.explicit_graph or self.export.directory),
+            "providers": list(self.engine.providers),
+            "max_length": self.max_length,
+            "max_gen_toks": self._max_gen_toks,
+            "add_bos_token": self.add_bos_token,
+            "prefix_token_id": self.prefix_token_id_arg,
+            "tokenizer": self.tokenizer_path,
+            "think_end_token": self.think_end_token,
+        }
+
+    @property
+    def tokenizer_name(self) -> str:
+        return str(getattr(self.tokenizer, "name_or_path", self.pretrained)).replace("/", "__")
+
+    @property
+    def chat_template(self) -> str | None:
+        template = getattr(self.tokenizer, "chat_template", None)
+        if isinstance(template, dict):
+            template = template.get("default") or next(iter(template.values()), None)
+        return template
+
+    def apply_chat_template(self, messages: Sequence[Mapping[str, str]],
+                            add_generation_prompt: bool = True) -> str:
+        if not self.chat_template:
+            raise UsageError(f"the tokenizer of {self.pretrained} has no chat template; drop "
+                             "--apply_chat_template")
+        import jinja2
+
+        kwargs = dict(tokenize=False, add_generation_prompt=add_generation_prompt,
+                      continue_final_message=not add_generation_prompt)
+        try:
+            return self.tokenizer.apply_chat_template(list(messages), **kwargs)
+        except jinja2.exceptions.TemplateError:
+            log.warning("lmeval-onnx: chat template failed; retrying without system messages")
+            kept = [m for m in messages if m.get("role") != "system"]
+            return self.tokenizer.apply_chat_template(kept, **kwargs)
+
+    def _text(self, context: Any) -> str:
+        if isinstance(context, str):
+            return context
+        return self.apply_chat_template(list(context), add_generation_prompt=True)
+
+    # -- loglikelihood --------------------------------------------------------------------
+    def loglikelihood(self, requests: Sequence[LoglikelihoodRequest]) -> list[tuple[float, bool]]:
+        pairs = [self.tok.encode_pair(self._text(r.context), r.continuation) for r in requests]
+        return self.score_tokens(pairs)
+
+    def loglikelihood_rolling(self, requests: Sequence[RollingRequest]) -> list[float]:
+        out = []
+        for r in requests:
+            windows = self.tok.rolling_windows(r.text, self.max_length)
+            out.append(float(sum(ll for ll, _ in self.score_tokens(windows))))
+        return out
+
+    def score_tokens(self, pairs: Sequence[tuple[Sequence[int], Sequence[int]]]
+                     ) -> list[tuple[float, bool]]:
+        """``(logprob, is_greedy)`` of each continuation given its context, HFLM's truncation.
+
+        The model sees ``(context + continuation)[-(max_length + 1):][:-1]``; the last
+        ``len(continuation)`` positions score the continuation. Requests with the same input
+        tokens (one-token answers to one question) share a forward pass.
+        """
+        results: list[tuple[float, bool] | None] = [None] * len(pairs)
+        groups: dict[tuple[int, ...], list[int]] = {}
+        for i, (ctx, cont) in enumerate(pairs):
+            if not cont:
+                results[i] = (0.0, True)
+                continue
+            if len(cont) > self.max_length:
+                log.warning("lmeval-onnx: a continuation of %d tokens exceeds max_length=%d; "
+                            "only its last %d tokens are scored", len(cont), self.max_length,
+                            self.max_length)
+            whole = [*ctx, *cont][-(self.max_length + 1):]
+            groups.setdefault(tuple(whole[:-1]), []).append(i)
+        for inp, members in groups.items():
+            logits = self.engine.logits(list(inp))
+            for i in members:
+                cont = list(pairs[i][1])[-len(inp):]
+                rows = logits[len(inp) - len(cont):]
+                logprobs = _log_softmax(rows)
+                target = np.asarray(cont, dtype=np.int64)
+                picked = logprobs[np.arange(len(cont)), target]
+                greedy = bool(np.all(rows.argmax(axis=-1) == target))
+                results[i] = (float(picked.sum()), greedy)
+        return results  # type: ignore[return-value]
+
+    # -- generation -----------------------------------------------------------------------
+    @property
+    def max_gen_toks(self) -> int:
+        return self._max_gen_toks
+
+    def generate_until(self, requests: Sequence[GenerateRequest]) -> list[str]:
+        return [self._generate_one(r) for r in requests]
+
+    def _generate_one(self, request: GenerateRequest) -> str:
+        kwargs = request.generation_kwargs()
+        max_gen_toks = self._max_gen_toks
+        for alias in _MAX_TOKEN_ALIASES:
+            if kwargs.get(alias) is not None:
+                max_gen_toks = int(kwargs[alias])
+                break
+        ignored = set(kwargs) - _SAMPLING_KWARGS - set(_MAX_TOKEN_ALIASES)
+        if ignored:
+            log.warning("lmeval-onnx: generation kwargs not supported, ignored: %s",
+                        ", ".join(sorted(ignored)))
+        temperature = float(kwargs.get("temperature", 0.0) or 0.0)
+        do_sample = kwargs.get("do_sample")
+        do_sample = temperature > 0.0 if do_sample is None else bool(do_sample)
+
+        eos_text = self.tok.decode([self.tok.eot_token_id], skip_special_tokens=False)
+        until = list(request.until)
+        if eos_text not in until:
+            until.append(eos_text)
+
+        max_ctx = self.max_length - max_gen_toks
+        if max_ctx <= 0:
+            raise UsageError(f"max_gen_toks={max_gen_toks} leaves no room for a prompt in "
+                             f"max_length={self.max_length}")
+        prompt = self.tok.encode_batch_context(self._text(request.context))
+        if len(prompt) > max_ctx:
+            log.warning("lmeval-onnx: prompt of %d tokens left-truncated to %d", len(prompt),
+                        max_ctx)
+            prompt = prompt[-max_ctx:]
+        total = int(kwargs.get("max_length") or len(prompt) + max_gen_toks)
+        total = min(total, self.max_length)
+        tokens = self._decode(prompt, total, until, do_sample, temperature,
+                              kwargs.get("top_p"), kwargs.get("top_k"))
+        return self._postprocess(tokens, until)
+
+    def _decode(self, prompt: list[int], total: int, until: list[str], do_sample: bool,
+                temperature: float, top_p: Any, top_k: Any) -> list[int]:
+        """New tokens until an EOS id, a stop string (checked as HF's stopping criteria) or
+        ``total`` tokens in all."""
+        eos_ids = {self.tok.eot_token_id, *self.export.eos_token_ids} - {None}
+        lookback = {s: len(self.tokenizer.encode(s, add_special_tokens=False)) + 2
+                    for s in until if s}
+        out: list[int] = []
+        if total <= len(prompt):
+            return out
+        state = self.engine.start(prompt, total)
+        while len(prompt) + len(out) < total:
+            logits = state.next_logits()
+            if do_sample:
+                token = _sample(logits, self._rng, temperature, top_p, top_k)
+            else:
+                token = int(np.argmax(logits))
+            out.append(token)
+            if token in eos_ids:
+                break
+            if any(stop in self.tok.decode(out[-n:], skip_special_tokens=False)
+                   for stop, n in lookback.items()):
+                break
+            if len(prompt) + len(out) < total:
+                state.append(token)
+        return out
+
+    def _postprocess(self, tokens: list[int], until: list[str]) -> str:
+        think = self.think_end_token
+        if isinstance(think, int):
+            marks = [i for i, t in enumerate(tokens) if t == think]
+            if marks:
+                tokens = tokens[marks[-1] + 1:]
+        text = self.tok.decode(tokens)
+        if isinstance(think, int):
+            text = text.lstrip()
+        elif think:
+            text = text.split(think)[-1].lstrip()
+        for stop in until:
+            if stop:
+                text = text.split(stop)[0]
+        return text
+
+
+def _log_softmax(rows: np.ndarray) -> np.ndarray:
+    rows = rows.astype(np.float64)
+    shifted = rows - rows.max(axis=-1, keepdims=True)
+    return shifted - np.log(np.exp(shifted).sum(axis=-1, keepdims=True))
+
+
+def _sample(logits: np.ndarray, rng: np.random.Generator, temperature: float,
+            top_p: Any, top_k: Any) -> int:
+    scores = logits.astype(np.float64) / max(temperature, 1e-6)
+    if top_k is not None and 0 < int(top_k) < scores.size:
+        cutoff = np.partition(scores, -int(top_k))[-int(top_k)]
+        scores = np.where(scores < cutoff, -np.inf, scores)
+    probs = np.exp(scores - scores.max())
+    probs /= probs.sum()
+    if top_p is not None and 0.0 < float(top_p) < 1.0:
+        order = np.argsort(-probs)
+        keep = np.cumsum(probs[order]) - probs[order] < float(top_p)
+        mask = np.zeros_like(probs, dtype=bool)
+        mask[order[keep]] = True
+        probs = np.where(mask, probs, 0.0)
+        probs /= probs.sum()
+    return int(rng.choice(probs.size, p=probs))
