@@ -1,0 +1,130 @@
+"""Write the KMMLU task configs (Son et al., 2024, arXiv:2402.11548): 45 subjects.
+
+``kmmlu`` (log-likelihood, reference 002): the stripped question, options ``A.``..``D.``, then
+``정답：`` with a full-width colon (U+FF1A); continuations `` A``..`` D`` (default delimiter);
+gold = ``answer - 1`` (the dataset's answer is 1-based). Dataset revision pinned to d61b3f1.
+
+``kmmlu_direct`` (generative, five-shot, exact match): the same prompt; the model writes the
+letter; the match ignores case, punctuation and spaces.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from _common import TASKS_ROOT, group, reset_dir, write, write_yaml
+
+SCRIPT = "kmmlu.py"
+REVISION = "d61b3f1"
+
+# HF config name -> domain group
+SUBJECTS = {
+    "Accounting": "humss", "Agricultural-Sciences": "other",
+    "Aviation-Engineering-and-Maintenance": "applied_science", "Biology": "stem",
+    "Chemical-Engineering": "stem", "Chemistry": "stem", "Civil-Engineering": "stem",
+    "Computer-Science": "stem", "Construction": "other", "Criminal-Law": "humss",
+    "Ecology": "stem", "Economics": "humss", "Education": "humss",
+    "Electrical-Engineering": "stem", "Electronics-Engineering": "applied_science",
+    "Energy-Management": "applied_science", "Environmental-Science": "applied_science",
+    "Fashion": "other", "Food-Processing": "other",
+    "Gas-Technology-and-Engineering": "applied_science", "Geomatics": "applied_science",
+    "Health": "other", "Industrial-Engineer": "applied_science",
+    "Information-Technology": "stem", "Interior-Architecture-and-Design": "other",
+    "Korean-History": "humss", "Law": "humss",
+    "Machine-Design-and-Manufacturing": "applied_science", "Management": "humss",
+    "Maritime-Engineering": "applied_science", "Marketing": "other",
+    "Materials-Engineering": "stem", "Math": "stem", "Mechanical-Engineering": "stem",
+    "Nondestructive-Testing": "applied_science", "Patent": "other",
+    "Political-Science-and-Sociology": "humss", "Psychology": "humss",
+    "Public-Safety": "other", "Railway-and-Automotive-Engineering": "applied_science",
+    "Real-Estate": "other", "Refrigerating-Machinery": "other", "Social-Welfare": "humss",
+    "Taxation": "humss", "Telecommunications-and-Wireless-Technology": "applied_science",
+}
+DOMAINS = ["stem", "other", "applied_science", "humss"]
+
+PROMPT = '"{{question.strip()}}\\nA. {{A}}\\nB. {{B}}\\nC. {{C}}\\nD. {{D}}\\n정답："'
+
+DEFAULT_TEMPLATE = f"""\
+# KMMLU, log-likelihood over the letters (reference 002; lm-eval 0.4.13 `kmmlu`).
+# The colon after 정답 is U+FF1A (full width). Gold: the dataset's 1-based `answer` minus one.
+dataset_path: HAERAE-HUB/KMMLU
+dataset_kwargs:
+  revision: {REVISION}
+output_type: multiple_choice
+test_split: test
+fewshot_split: dev
+doc_to_text: {PROMPT}
+doc_to_choice: ["A", "B", "C", "D"]
+doc_to_target: "{{{{answer-1}}}}"
+metric_list:
+  - metric: acc
+    aggregation: mean
+    higher_is_better: true
+metadata:
+  version: 2.0
+"""
+
+DIRECT_TEMPLATE = f"""\
+# KMMLU direct: the model generates the letter (five-shot from `dev`, greedy), exact match.
+# Same prompt as `kmmlu`; equal to lm-eval 0.4.13 `kmmlu_direct` run with --num_fewshot 5.
+dataset_path: HAERAE-HUB/KMMLU
+dataset_kwargs:
+  revision: {REVISION}
+output_type: generate_until
+test_split: test
+fewshot_split: dev
+num_fewshot: 5
+doc_to_text: {PROMPT}
+doc_to_target: "{{{{['A', 'B', 'C', 'D'][answer-1]}}}}"
+metric_list:
+  - metric: exact_match
+    aggregation: mean
+    higher_is_better: true
+    ignore_case: true
+    ignore_punctuation: true
+    regexes_to_ignore:
+      - " "
+generation_kwargs:
+  until:
+    - "Q:"
+    - "\\n\\n"
+    - "</s>"
+    - "."
+  do_sample: false
+  temperature: 0.0
+metadata:
+  version: 2.0
+"""
+
+
+def slug(config: str) -> str:
+    return config.lower().replace("-", "_")
+
+
+def main(root: Path = TASKS_ROOT) -> None:
+    for variant, template, metric in (
+        ("default", DEFAULT_TEMPLATE, "acc"),
+        ("direct", DIRECT_TEMPLATE, "exact_match"),
+    ):
+        prefix = "kmmlu" if variant == "default" else "kmmlu_direct"
+        out = reset_dir(root / "kmmlu" / variant)
+        template_name = f"_{prefix}_template_yaml"
+        write(out / template_name, template)
+        for config, domain in SUBJECTS.items():
+            write_yaml(out / f"{prefix}_{slug(config)}.yaml", {
+                "include": template_name,
+                "task": f"{prefix}_{slug(config)}",
+                "tag": f"{prefix}_{domain}_tasks",
+                "dataset_name": config,
+            }, SCRIPT)
+        for domain in DOMAINS:
+            write_yaml(out / f"_{prefix}_{domain}.yaml",
+                       group(f"{prefix}_{domain}", [f"{prefix}_{domain}_tasks"], [metric],
+                             version=2.0), SCRIPT)
+        write_yaml(out / f"_{prefix}.yaml",
+                   group(prefix, [f"{prefix}_{d}" for d in DOMAINS], [metric], version=2.0),
+                   SCRIPT)
+
+
+if __name__ == "__main__":
+    main()

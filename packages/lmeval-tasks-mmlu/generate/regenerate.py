@@ -1,0 +1,23 @@
+"""Regenerate every task config of the pack: ``python packages/lmeval-tasks-mmlu/generate/regenerate.py``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import arabic_african
+import chinese
+import greekmmlu
+import kmmlu
+import mmlu
+from _common import TASKS_ROOT
+
+GENERATORS = (mmlu, kmmlu, greekmmlu, chinese, arabic_african)
+
+
+def main(root: Path = TASKS_ROOT) -> None:
+    for module in GENERATORS:
+        module.main(root)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,63 @@
+"""Every task, group and tag of the pack is listed by ``lmeval ls`` and passes ``lmeval validate``."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from lmeval.cli import main
+
+from lmeval_tasks_mmlu import TASKS_DIR
+
+GROUPS = {
+    "mmlu", "mmlu_stem", "mmlu_humanities", "mmlu_social_sciences", "mmlu_other",
+    "kmmlu", "kmmlu_stem", "kmmlu_other", "kmmlu_applied_science", "kmmlu_humss",
+    "kmmlu_direct", "kmmlu_direct_stem", "kmmlu_direct_other", "kmmlu_direct_applied_science",
+    "kmmlu_direct_humss",
+    "greekmmlu", "greekmmlu_stem", "greekmmlu_humanities", "greekmmlu_social_sciences",
+    "greekmmlu_other", "gmmlu", "gmmlu_stem", "gmmlu_humanities", "gmmlu_social_sciences",
+    "gmmlu_other",
+    "cmmlu", "ceval-valid",
+    "arabicmmlu", "arabicmmlu_stem", "arabicmmlu_humanities", "arabicmmlu_social_science",
+    "arabicmmlu_language", "arabicmmlu_other",
+    "afrimmlu-irokobench", "afrimmlu_tt-irokobench",
+}
+COUNTS = {"mmlu_": 57, "kmmlu_direct_": 45, "greekmmlu_": 45, "cmmlu_": 67, "ceval-valid_": 52,
+          "arabicmmlu_": 40, "afrimmlu_direct_": 90, "afrimmlu_translate_": 85}
+
+
+def _declared(kind: str) -> set[str]:
+    names = set()
+    for path in TASKS_DIR.rglob("*.yaml"):
+        m = re.search(rf"^{kind}: (\S+)$", path.read_text(encoding="utf-8"), re.M)
+        if m:
+            names.add(m.group(1))
+    return names
+
+
+def _listed(capsys, what: str) -> set[str]:
+    assert main(["ls", what]) == 0
+    lines = capsys.readouterr().out.splitlines()[1:]
+    return {line.split()[0] for line in lines if line.strip()}
+
+
+def test_ls_lists_every_task_group_and_tag(capsys):
+    tasks = _declared("task")
+    assert len(tasks) == 57 + 45 + 45 + 45 + 67 + 52 + 40 + 90 + 85
+    for prefix, n in COUNTS.items():
+        assert sum(t.startswith(prefix) for t in tasks) == n, prefix
+    assert tasks <= _listed(capsys, "tasks")
+    assert _declared("group") == GROUPS
+    assert GROUPS <= _listed(capsys, "groups")
+    tags = _listed(capsys, "tags")
+    assert {"mmlu_stem_tasks", "kmmlu_humss_tasks", "greekmmlu_other_tasks", "afrimmlu_tasks",
+            "afrimmlu_tasks_prompt_3", "afrimmlu_tt_tasks", "afrobench_mmlu_tasks",
+            "arabicmmlu_language_tasks"} <= tags
+
+
+@pytest.mark.parametrize("family", sorted(p.name for p in TASKS_DIR.iterdir() if p.is_dir()))
+def test_validate_passes(family, capsys):
+    code = main(["validate", str(TASKS_DIR / family)])
+    out = capsys.readouterr()
+    assert code == 0, out.out
+    assert re.search(r"\d+ file\(s\) checked, 0 problem\(s\)", out.err)

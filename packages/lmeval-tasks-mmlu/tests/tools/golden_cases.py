@@ -1,0 +1,38 @@
+"""Which (task, num_fewshot) pairs have golden requests: every task of the pack at its default
+shot count, plus the few-shot settings people run (MMLU-style 5-shot from ``dev``)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+TASKS_DIR = Path(__file__).resolve().parents[2] / "src" / "lmeval_tasks_mmlu" / "tasks"
+
+
+def pack_tasks() -> list[str]:
+    names = []
+    for path in sorted(TASKS_DIR.rglob("*.yaml")):
+        m = re.search(r"^task: (\S+)$", path.read_text(encoding="utf-8"), re.M)
+        if m:
+            names.append(m.group(1))
+    return names
+
+
+FEWSHOT = [
+    ("mmlu_abstract_algebra", 5), ("mmlu_high_school_us_history", 2),
+    ("kmmlu_accounting", 5), ("kmmlu_korean_history", 2), ("kmmlu_direct_math", 0),
+    ("greekmmlu_biology", 5), ("greekmmlu_physics_professional", 3),
+    ("cmmlu_agronomy", 5), ("ceval-valid_law", 5),
+    ("arabicmmlu_accounting_university", 3),
+    ("afrimmlu_direct_amh_prompt_1", 2), ("afrimmlu_translate_yor_prompt_5", 2),
+]
+
+# lm-eval's kmmlu_direct YAML sets no shot count; ours defaults to the published five shots
+DEFAULT_SHOTS = {"kmmlu_direct_": 5}
+
+
+def _default(name: str) -> int | None:
+    return next((n for prefix, n in DEFAULT_SHOTS.items() if name.startswith(prefix)), None)
+
+
+CASES: list[tuple[str, int | None]] = [(name, _default(name)) for name in pack_tasks()] + FEWSHOT

@@ -1,0 +1,174 @@
+"""Write the offline mirror used by the tests: a handful of synthetic rows per dataset config.
+
+The rows are invented (nothing is downloaded) but every file has the columns of the hub
+dataset it stands in for, laid out as ``<hub id>/<config or "default">/<split>.jsonl`` — the
+layout lmeval reads from ``$LMEVAL_DATASETS_DIR``. Run from anywhere:
+``python packages/lmeval-tasks-mmlu/tests/tools/make_fixtures.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent / "fixtures" / "datasets"
+sys.path.insert(0, str(HERE.parent.parent / "generate"))
+
+import arabic_african  # noqa: E402
+import chinese  # noqa: E402
+import greekmmlu  # noqa: E402
+import kmmlu  # noqa: E402
+import mmlu  # noqa: E402
+
+
+def write(hub_id: str, config: str | None, split: str, rows: list[dict]) -> None:
+    path = ROOT / hub_id / (config or "default") / f"{split}.jsonl"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", encoding="utf-8") as fh:
+        for row in rows:
+            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+
+def mmlu_rows(subject: str, split: str, n: int) -> list[dict]:
+    topic = subject.replace("_", " ")
+    return [{
+        "question": f"{split} question {i} about {topic}: which option is listed {'first' if i % 2 else 'last'}?",
+        "subject": subject,
+        "choices": [f"{topic} option {c}{i}" for c in "wxyz"],
+        "answer": (i + len(subject)) % 4,
+    } for i in range(n)]
+
+
+KO = ["회계", "경제", "법률", "역사", "수학"]
+
+
+def kmmlu_rows(config: str, split: str, n: int) -> list[dict]:
+    return [{
+        "question": f"  {config} {split} 문제 {i}: 다음 중 옳은 것은 무엇인가?\n" if i == 0
+        else f"{config} {split} 문제 {i}: {KO[i % 5]}에 관한 설명으로 옳은 것은?",
+        "answer": 1 + (i + len(config)) % 4,
+        "A": f"{KO[i % 5]} 보기 가{i}",
+        "B": f"{KO[(i + 1) % 5]} 보기 나{i}",
+        "C": f"{KO[(i + 2) % 5]} 보기 다{i}",
+        "D": f"{KO[(i + 3) % 5]} 보기 라{i}",
+        "Category": config.replace("-", " "),
+        "Human Accuracy": round(0.25 + 0.1 * (i % 5), 2),
+    } for i in range(n)]
+
+
+def greek_rows(config: str, subject: str, split: str, n: int) -> list[dict]:
+    rows = []
+    for i in range(n):
+        k = 2 + (i + len(config)) % 3 if i == 2 else 4  # one row with fewer options
+        rows.append({
+            "question": f"Ερώτηση {split} {i} ({config}): ποια πρόταση είναι σωστή;",
+            "choices": [f"Επιλογή {j + 1} της ερώτησης {i}" for j in range(k)],
+            "answer": (i + len(config)) % k,
+            "subject": subject,
+        })
+    return rows
+
+
+ZH = ["甲", "乙", "丙", "丁"]
+
+
+def cmmlu_rows(subject: str, split: str, n: int) -> list[dict]:
+    return [{
+        "Question": f"{subject} {split} 第{i}题：下列说法正确的是？",
+        "A": f"选项{ZH[0]}{i}", "B": f"选项{ZH[1]}{i}", "C": f"选项{ZH[2]}{i}",
+        "D": f"选项{ZH[3]}{i}",
+        "Answer": "ABCD"[(i + len(subject)) % 4],
+    } for i in range(n)]
+
+
+def ceval_rows(subject: str, split: str, n: int) -> list[dict]:
+    return [{
+        "id": i,
+        "question": f"{subject} {split} 第{i}题：以下哪一项是正确的？",
+        "A": f"答案{ZH[0]}{i}", "B": f"答案{ZH[1]}{i}", "C": f"答案{ZH[2]}{i}",
+        "D": f"答案{ZH[3]}{i}",
+        "answer": "ABCD"[(i + len(subject)) % 4],
+        "explanation": f"解析{i}" if split == "dev" else "",
+    } for i in range(n)]
+
+
+AR_LEVELS = {"University": "Univ", "High School": "High", "Middle School": "Middle",
+             "Primary School": "Primary", "Professional": "Prof"}
+
+
+def arabic_rows(config: str, split: str, n: int) -> list[dict]:
+    subject, _, level = config.partition(" (")
+    level = AR_LEVELS.get(level.rstrip(")"))
+    rows = []
+    for i in range(n):
+        k = (5 if i == 1 else 2 if i == 2 else 4)
+        options = [f"الخيار {j + 1} للسؤال {i}" for j in range(k)] + [None] * (5 - k)
+        rows.append({
+            "ID": 1000 * len(config) + i,
+            "Source": "https://example.org/exams",
+            "Country": ["Jordan", "UAE", None][i % 3],
+            "Group": "Fixture",
+            "Subject": subject,
+            "Level": level,
+            "Question": f"سؤال {split} رقم {i} في {subject}؟",
+            "Context": "نص السياق للسؤال." if i == 1 else None,
+            "Answer Key": "ABCDE"[(i + len(config)) % k],
+            **{f"Option {j + 1}": options[j] for j in range(5)},
+            "is_few_shot": 1 if split == "dev" else 0,
+        })
+    return rows
+
+
+AFRI_SUBJECTS = ["elementary_mathematics", "high_school_geography", "international_law"]
+
+
+def afri_rows(lang: str, split: str, n: int, translated: bool) -> list[dict]:
+    word = "question" if translated else f"swali-{lang}"
+    return [{
+        "subject": AFRI_SUBJECTS[i % 3],
+        "question": f"{word} {split} {i}: which answer is right?",
+        "answer": "ABCD"[(i + len(lang)) % 4],
+        "choices": repr([f"{lang} choice {c}{i}" for c in "pqrs"] if i != 1
+                        else [f"{lang} it's {c}" for c in "pqrs"]),
+    } for i in range(n)]
+
+
+def n_test(i: int) -> int:
+    """Test-split sizes 2, 3, 4, 2, ... so that size-weighted and plain means differ."""
+    return 2 + i % 3
+
+
+def main() -> None:
+    if ROOT.exists():
+        shutil.rmtree(ROOT)
+    for i, subject in enumerate(mmlu.SUBJECTS):
+        write("cais/mmlu", subject, "test", mmlu_rows(subject, "test", n_test(i)))
+        write("cais/mmlu", subject, "dev", mmlu_rows(subject, "dev", 5))
+    for i, config in enumerate(kmmlu.SUBJECTS):
+        write("HAERAE-HUB/KMMLU", config, "test", kmmlu_rows(config, "test", n_test(i)))
+        write("HAERAE-HUB/KMMLU", config, "dev", kmmlu_rows(config, "dev", 5))
+    for i, (config, alias, _) in enumerate(greekmmlu.configs()):
+        subject = alias.split(" (")[0]
+        write("dascim/GreekMMLU", config, "test", greek_rows(config, subject, "test", n_test(i) + 1))
+        write("dascim/GreekMMLU", config, "dev", greek_rows(config, subject, "dev", 5))
+    for i, subject in enumerate(chinese.CMMLU_SUBJECTS):
+        write("haonan-li/cmmlu", subject, "test", cmmlu_rows(subject, "test", n_test(i)))
+        write("haonan-li/cmmlu", subject, "dev", cmmlu_rows(subject, "dev", 5))
+    for i, subject in enumerate(chinese.CEVAL_SUBJECTS):
+        write("ceval/ceval-exam", subject, "val", ceval_rows(subject, "val", n_test(i)))
+        write("ceval/ceval-exam", subject, "dev", ceval_rows(subject, "dev", 5))
+    for i, config in enumerate(arabic_african.ARABIC_SUBJECTS):
+        write("MBZUAI/ArabicMMLU", config, "test", arabic_rows(config, "test", n_test(i) + 1))
+        write("MBZUAI/ArabicMMLU", config, "dev", arabic_rows(config, "dev", 3))
+    for i, lang in enumerate(arabic_african.AFRI_LANGS):
+        write("masakhane/afrimmlu", lang, "test", afri_rows(lang, "test", n_test(i) + 1, False))
+        write("masakhane/afrimmlu", lang, "validation", afri_rows(lang, "validation", 5, False))
+        if lang != "eng":
+            write("masakhane/afrimmlu-translate-test", lang, "test", afri_rows(lang, "test", 3, True))
+
+
+if __name__ == "__main__":
+    main()
