@@ -33,10 +33,16 @@ def _ks(k: int | Sequence[int] | None) -> list[int]:
 
 def execute(programs: list[str], *, timeout: float | None = None,
             memory_mb: int | None = None) -> list[bool]:
-    """Run each program in the sandbox; True where it ran to its end."""
+    """Run each distinct program once in the sandbox; True where it ran to its end.
+
+    Identical candidates (greedy decoding repeated, a model settling on one answer) share one
+    execution: a program's verdict depends on its text only.
+    """
     limits = Limits.from_env(timeout=timeout, memory_mb=memory_mb)
     workers = int(os.environ.get("LMEVAL_SANDBOX_WORKERS", "0")) or None
-    return [r.passed for r in run_programs(programs, limits, max_workers=workers)]
+    distinct = list(dict.fromkeys(programs))
+    verdicts = {p: r.passed for p, r in zip(distinct, run_programs(distinct, limits, max_workers=workers))}
+    return [verdicts[p] for p in programs]
 
 
 def pass_at_k_tests(references: Sequence[str], predictions: Sequence[str] | Sequence[Sequence[str]],

@@ -1,0 +1,97 @@
+"""Dump the requests lm-eval 0.4.13 builds for tasks, reading datasets from an offline mirror.
+
+A development tool, not a test: run it with the *reference* interpreter to see what lm-eval does
+with the same documents, then compare with lmeval (``tools/compare_with_reference.py``)::
+
+    /tmp/ref/bin/python tools/reference_requests.py --mirror tests/fixtures \
+        --tasks xnli_en,xnli_de [--include_path DIR] [--no-defaults] > ref.json
+
+``datasets.load_dataset`` is replaced by a reader of ``<mirror>/<path>/<name|default>/<split>.jsonl``.
+Output: ``{task: [[doc_id, [arguments...]], ...]}`` for every document of the evaluation split.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+
+def install_mirror(root: Path) -> None:
+    import datasets
+
+    def load_dataset(path: str, name: str | None = None, **_: object) -> datasets.DatasetDict:
+        base = root / path / (name or "default")
+        if not base.is_dir():
+            base = root / path / "default"
+        splits = {}
+        for f in sorted(base.glob("*.jsonl")):
+            rows = [json.loads(line) for line in f.read_text(encoding="utf-8").splitlines() if line.strip()]
+            splits[f.stem] = datasets.Dataset.from_list(rows)
+        if not splits:
+            raise FileNotFoundError(f"no fixture for {path}/{name}")
+        return datasets.DatasetDict(splits)
+
+    datasets.load_dataset = load_dataset
+    try:  # the code tasks load HF evaluate's code_eval at import time; only requests matter here
+        import evaluate
+
+        class _NoExec:
+            def compute(self, **_: object) -> list:
+                return [{"pass@1": 0.0}, {}]
+
+        evaluate.load = lambda *a, **k: _NoExec()
+    except ImportError:
+        pass
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--mirror", required=True)
+    ap.add_argument("--tasks", required=True)
+    ap.add_argument("--include_path", default=None)
+    ap.add_argument("--no-defaults", action="store_true")
+    ap.add_argument("--num_fewshot", type=int, default=None)
+    args = ap.parse_args()
+    install_mirror(Path(args.mirror))
+    import logging
+
+    logging.disable(logging.WARNING)
+    from lm_eval.tasks import TaskManager, get_task_dict
+
+    tm = TaskManager(include_path=args.include_path, include_defaults=not args.no_defaults)
+    out = {}
+    for name in args.tasks.split(","):
+        try:
+            tasks = get_task_dict([name], tm)
+        except Exception as exc:  # noqa: BLE001
+            out[name] = {"error": f"{type(exc).__name__}: {exc}"}
+            continue
+        flat = {}
+
+        def walk(d: dict) -> None:
+            for k, v in d.items():
+                if isinstance(v, dict):
+                    walk(v)
+                else:
+                    flat[getattr(v, "config").task] = v
+
+        walk(tasks)
+        for tname, task in flat.items():
+            if args.num_fewshot is not None:
+                task.set_config("num_fewshot", args.num_fewshot)
+            try:
+                task.build_all_requests(rank=0, world_size=1)
+                rows: dict[int, list] = {}
+                for inst in task.instances:
+                    rows.setdefault(inst.doc_id, []).append(list(inst.arguments))
+                out[tname] = sorted(rows.items())
+            except Exception as exc:  # noqa: BLE001
+                out[tname] = {"error": f"{type(exc).__name__}: {exc}"}
+    json.dump(out, sys.stdout, ensure_ascii=False, default=str)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
