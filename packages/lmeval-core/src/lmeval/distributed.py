@@ -39,9 +39,27 @@ def all_gather_object(obj: Any, lm: Any = None) -> list[Any]:
     if world <= 1:
         return [obj]
     dist = _ensure_group()
-    out: list[Any] = [None] * dist.get_world_size()
-    dist.all_gather_object(out, obj)
-    return out
+    return _gather_pickled(dist, obj)
+
+
+def _gather_pickled(dist: Any, obj: Any) -> list[Any]:
+    """all_gather of pickled bytes as uint8 tensors (torch's all_gather_object needs numpy)."""
+    import pickle
+
+    import torch
+
+    payload = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+    world = dist.get_world_size()
+    size = torch.tensor([len(payload)], dtype=torch.long)
+    sizes = [torch.zeros(1, dtype=torch.long) for _ in range(world)]
+    dist.all_gather(sizes, size)
+    longest = max(int(s.item()) for s in sizes)
+    buffer = torch.zeros(longest, dtype=torch.uint8)
+    if payload:
+        buffer[: len(payload)] = torch.frombuffer(bytearray(payload), dtype=torch.uint8)
+    parts = [torch.empty(longest, dtype=torch.uint8) for _ in range(world)]
+    dist.all_gather(parts, buffer)
+    return [pickle.loads(bytes(p[: int(n.item())].tolist())) for p, n in zip(parts, sizes)]
 
 
 def barrier() -> None:

@@ -128,6 +128,8 @@ def evaluate(model: str | LM, model_args: Any = None, tasks: Sequence[str | dict
         raise UsageError("no tasks given (--tasks name,name2,...); see `lmeval ls tasks`")
     if fewshot_as_multiturn and not apply_chat_template:
         raise UsageError("--fewshot_as_multiturn needs --apply_chat_template")
+    if isinstance(model, str):
+        pm.check_model(model)
     _seed_everything(random_seed, numpy_random_seed, torch_random_seed)
 
     index = TaskIndex(task_sources(pm, include_path))

@@ -261,6 +261,11 @@ class PluginManager:
 
     # -- models ------------------------------------------------------------------------
     def model_factory(self, name: str) -> Callable[..., Any]:
+        self.check_model(name)
+        return self.models.get(name).load()
+
+    def check_model(self, name: str) -> None:
+        """Fail with a suggestion or a ``pip install`` line when no backend has this name."""
         if name not in self.models:
             dist = KNOWN_BACKENDS.get(name)
             if dist:
@@ -269,7 +274,6 @@ class PluginManager:
                     f"pip install {dist}"
                 )
             raise UsageError(self.models.unknown_message(name).replace("unknown model", "unknown model backend"))
-        return self.models.get(name).load()
 
     # -- observers ----------------------------------------------------------------------
     def notify(self, hook_name: str, **kwargs: Any) -> None:

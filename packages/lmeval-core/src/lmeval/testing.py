@@ -5,7 +5,8 @@ across runs, processes and machines, and it needs no library. Third parties use 
 task packs: ``lmeval run --model dummy --tasks my_task``.
 
 Model args: ``seed`` (changes every score), ``delay`` (seconds per request, to interrupt runs),
-``call_log`` (a file that gets one line per computed request — how tests count model calls).
+``call_log`` (a file that gets one line per model call with its request count — how tests count
+model calls), ``chunk_size`` (requests per call).
 """
 
 from __future__ import annotations
@@ -30,10 +31,11 @@ class ReferenceLM(LM):
     backend_name = "dummy"
 
     def __init__(self, seed: int = 0, delay: float = 0.0, call_log: str | None = None,
-                 batch_size: Any = 1, max_batch_size: Any = None, device: Any = None,
-                 **_: Any) -> None:
+                 chunk_size: int | None = None, batch_size: Any = 1, max_batch_size: Any = None,
+                 device: Any = None, **_: Any) -> None:
         super().__init__()
         self.seed = int(seed)
+        self.chunk_size = int(chunk_size) if chunk_size else None
         self.delay = float(delay)
         self.call_log = call_log
         self.calls = 0

@@ -258,6 +258,8 @@ class Task:
     def doc_to_text(self, doc: dict, spec: Any = None) -> Any:
         spec = self.config.doc_to_text if spec is None else spec
         spec = self._fn("doc_to_text" if spec is self.config.doc_to_text else f"fs_text{id(spec)}", spec)
+        if spec is None:
+            return ""  # rolling tasks score only the target
         if isinstance(spec, int):
             return spec
         if isinstance(spec, str):

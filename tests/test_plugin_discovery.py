@@ -1,0 +1,100 @@
+"""Plugins: an installed package found through its entry point end to end, local modules, the
+autoload switch, duplicate names, unknown names, and `pip install` hints."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+from conftest import run_cli
+
+from lmeval.errors import PluginError, UsageError
+from lmeval.plugins import PluginManager
+
+pytest.importorskip("lmeval_example_plugin", reason="tests/plugin_example is installed by scripts/test.sh")
+
+
+def test_installed_example_plugin_is_discovered_and_runs(tmp_path):
+    proc = run_cli("ls", "plugins")
+    assert proc.returncode == 0
+    assert "lmeval-example-plugin" in proc.stdout
+    models = run_cli("ls", "models").stdout
+    assert "example-echo" in models and "lmeval-example-plugin" in models
+    proc = run_cli("run", "--model", "example-echo", "--tasks", "example_group",
+                   "--output_path", str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    assert "example_group" in proc.stdout and "exact_length" in proc.stdout
+    tasks = run_cli("ls", "tasks").stdout
+    assert "example_copy" in tasks
+
+
+def test_autoload_switch_hides_entry_points():
+    proc = run_cli("ls", "models", env={"LMEVAL_DISABLE_AUTOLOAD": "1"})
+    assert "example-echo" not in proc.stdout
+    assert "dummy" in proc.stdout  # built-ins are always there
+    allow = run_cli("ls", "plugins", env={"LMEVAL_PLUGINS_ALLOW": "lmeval-example-plugin"}).stdout
+    assert "lmeval-example-plugin" in allow
+
+
+def test_local_plugin_file_via_flag_and_env(tmp_path):
+    plugin = tmp_path / "myplug.py"
+    plugin.write_text(textwrap.dedent("""
+        from lmeval.hookspecs import hookimpl
+        from lmeval.testing import ReferenceLM
+
+        @hookimpl
+        def lmeval_register_models(register):
+            register("my-local", ReferenceLM)
+    """))
+    assert "my-local" in run_cli("ls", "models", "--plugins", str(plugin)).stdout
+    assert "my-local" in run_cli("ls", "models", env={"LMEVAL_PLUGINS": str(plugin)}).stdout
+
+
+class _Dup:
+    __name__ = "dup_plugin"
+
+    @staticmethod
+    def lmeval_register_models(register):
+        register("dummy", object)
+
+
+def test_duplicate_name_names_both_plugins():
+    from lmeval.hookspecs import hookimpl
+
+    dup = _Dup()
+    dup.lmeval_register_models = hookimpl(_Dup.lmeval_register_models)
+    pm = PluginManager(autoload=False, plugins=[])
+    pm.register(dup, name="dup_plugin", distribution="dup-dist")
+    with pytest.raises(PluginError) as err:
+        pm.models  # noqa: B018
+    assert "lmeval.testing" in str(err.value) and "dup_plugin" in str(err.value)
+
+
+def test_unknown_backend_suggests_and_known_backend_names_package():
+    pm = PluginManager(autoload=False)
+    with pytest.raises(UsageError, match="did you mean 'dummy'"):
+        pm.model_factory("dumy")
+    with pytest.raises(UsageError, match="pip install lmeval-vllm"):
+        pm.model_factory("vllm")
+    proc = run_cli("run", "--model", "vllm", "--tasks", "example_copy", env={"LMEVAL_DISABLE_AUTOLOAD": "1"})
+    assert proc.returncode == 2 and "pip install lmeval-vllm" in proc.stderr
+
+
+def test_unsupported_request_kind_fails_before_any_call(tmp_path):
+    proc = run_cli("run", "--model", "example-echo", "--tasks", "example_copy,my_rolling",
+                   "--include_path", str(_rolling_task(tmp_path)))
+    assert proc.returncode == 1
+    assert "does not support loglikelihood_rolling" in proc.stderr and "example-echo" in proc.stderr
+
+
+def _rolling_task(tmp_path):
+    (tmp_path / "d.jsonl").write_text('{"text": "a b c"}\n')
+    (tmp_path / "r.yaml").write_text(textwrap.dedent("""
+        task: my_rolling
+        dataset_path: json
+        dataset_kwargs: {data_files: {test: d.jsonl}}
+        test_split: test
+        output_type: loglikelihood_rolling
+        doc_to_target: text
+    """))
+    return tmp_path

@@ -1,0 +1,76 @@
+"""Crash safety: a run killed with SIGKILL resumes from --use_cache, calls the model only for what
+was not cached, and produces a byte-identical results section."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from conftest import ROOT
+
+TASKS = ROOT / "tests" / "resume_task"
+TOTAL = 120 * 4 + 120  # multiple-choice requests + generations, all distinct
+
+
+def _cmd(cache: Path, out: Path, log: Path, delay: float) -> list[str]:
+    return [sys.executable, "-m", "lmeval", "run", "--model", "dummy",
+            "--model_args", f"delay={delay},call_log={log},chunk_size=20",
+            "--tasks", "resume_mc,resume_gen", "--include_path", str(TASKS),
+            "--use_cache", str(cache), "--output_path", str(out)]
+
+
+def _calls(log: Path) -> int:
+    if not log.exists():
+        return 0
+    return sum(int(line.split()[1]) for line in log.read_text().splitlines() if line.strip())
+
+
+def _results(out: Path) -> str:
+    (file,) = sorted(out.rglob("results_*.json"))
+    return json.dumps(json.loads(file.read_text())["results"], sort_keys=True)
+
+
+def _cached(cache: Path) -> int:
+    with sqlite3.connect(cache / "responses.sqlite") as conn:
+        return conn.execute("SELECT COUNT(*) FROM responses").fetchone()[0]
+
+
+def test_kill_9_then_resume_is_identical_and_computes_only_the_rest(tmp_path):
+    env = {**os.environ, "LMEVAL_CACHE_DIR": str(tmp_path / "idx")}
+    # a clean, uninterrupted reference run
+    ref_log = tmp_path / "ref.log"
+    subprocess.run(_cmd(tmp_path / "ref-cache", tmp_path / "ref-out", ref_log, 0.0), check=True,
+                   env=env, capture_output=True, timeout=300)
+    assert _calls(ref_log) == TOTAL
+
+    cache, log = tmp_path / "cache", tmp_path / "first.log"
+    proc = subprocess.Popen(_cmd(cache, tmp_path / "out1", log, 0.004), env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    while _calls(log) < 200 and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.05)
+    assert proc.poll() is None, "the run finished before it could be killed"
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    assert proc.returncode == -signal.SIGKILL
+    cached = _cached(cache)
+    assert 0 < cached < TOTAL
+
+    log2 = tmp_path / "second.log"
+    subprocess.run(_cmd(cache, tmp_path / "out2", log2, 0.0), check=True, env=env,
+                   capture_output=True, timeout=300)
+    assert _calls(log2) == TOTAL - cached
+    assert _results(tmp_path / "out2") == _results(tmp_path / "ref-out")
+
+    # a third run computes nothing
+    log3 = tmp_path / "third.log"
+    subprocess.run(_cmd(cache, tmp_path / "out3", log3, 0.0), check=True, env=env,
+                   capture_output=True, timeout=300)
+    assert _calls(log3) == 0
+    assert _results(tmp_path / "out3") == _results(tmp_path / "ref-out")
