@@ -74,7 +74,7 @@ __all__ = [
 ]
 
 STAMP = ".lmeval-testing.json"
-_FORMAT = 1  # bump when the files written change for the same arguments
+_FORMAT = 2  # bump when the files written change for the same arguments
 
 GGUF_PRE_TOKENIZER = "gpt-2"
 SPECIAL_TOKENS = (
@@ -337,7 +337,7 @@ def build_tiny_t5(
             pad_token_id=ids["pad"],
             eos_token_id=ids["eos"],
             decoder_start_token_id=ids["pad"],
-            initializer_factor=4.0,
+            initializer_factor=0.25,
             tie_word_embeddings=False,
         )
         _save_model(d, T5ForConditionalGeneration, config, seed, ids)

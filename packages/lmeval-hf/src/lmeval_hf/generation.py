@@ -1,0 +1,126 @@
+"""``generate_until`` as lm-eval runs it on transformers' ``generate``.
+
+Requests are grouped by their generation arguments, sorted longest context first and
+batched. Contexts are left-padded and left-truncated to ``max_length - max_gen_toks``
+(causal). Generation is greedy unless sampling is asked for; it stops when every row of the
+batch has produced one of the stop strings (checked on decoded text) or EOS, or after
+``max_gen_toks`` tokens. Each output is cut at its first stop string; a ``think_end_token``
+drops the reasoning before it.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import torch
+import transformers
+
+from lmeval_hf.generation_kwargs import (
+    generate_call_kwargs,
+    normalize_gen_kwargs,
+    postprocess_generation,
+    stop_sequences,
+    strip_think_tokens,
+)
+
+if TYPE_CHECKING:
+    from lmeval_hf.models import HFLM
+
+log = logging.getLogger("lmeval.hf")
+
+
+class StopOnText(transformers.StoppingCriteria):
+    """Stops the batch once every row's recent tokens decode to text containing ``sequence``.
+
+    Looks back two tokens further than the stop string's own encoding, since a model may
+    produce it split differently (``"\\n", "\\n"`` for ``"\\n\\n"``), and never into the prompt.
+    """
+
+    def __init__(self, sequence: str, tokenizer: Any, prompt_length: int, batch_size: int) -> None:
+        self.sequence = sequence
+        self.tokenizer = tokenizer
+        self.prompt_length = prompt_length
+        self.done = [False] * batch_size
+        self.lookback = len(tokenizer.encode(sequence, add_special_tokens=False)) + 2
+
+    def __call__(self, input_ids: torch.Tensor, scores: Any, **kwargs: Any) -> bool:
+        recent = input_ids[:, self.prompt_length:][:, -self.lookback:]
+        texts = self.tokenizer.batch_decode(recent)
+        for i, done in enumerate(self.done):
+            if not done:
+                self.done[i] = self.sequence in texts[i]
+        return False not in self.done
+
+
+def _group_key(kwargs: dict) -> tuple:
+    def freeze(v: Any) -> Any:
+        if isinstance(v, dict):
+            return tuple(sorted((k, freeze(x)) for k, x in v.items()))
+        if isinstance(v, (list, tuple)):
+            return tuple(freeze(x) for x in v)
+        return v
+    return freeze(kwargs)
+
+
+def generate_until(lm: HFLM, requests: Sequence[tuple[str, dict]]) -> list[str]:
+    """Answer ``(context, gen_kwargs)`` pairs (``gen_kwargs`` includes ``until``)."""
+    results: list[str | None] = [None] * len(requests)
+    groups: dict[tuple, list[int]] = {}
+    for i, (_, kwargs) in enumerate(requests):
+        groups.setdefault(_group_key(kwargs), []).append(i)
+    batch_size = lm.sizer.single(lm.max_length)
+    eos = lm.encoder.decode(lm.encoder.eot_token_id, skip_special_tokens=False)
+    for indices in groups.values():
+        lengths = {i: len(lm.encoder.encode(requests[i][0])) for i in indices}
+        order = sorted(indices, key=lambda i: (-lengths[i], requests[i][0]))
+        for lo in range(0, len(order), batch_size):
+            chunk = order[lo:lo + batch_size]
+            texts = _generate_chunk(lm, [requests[i][0] for i in chunk], requests[chunk[0]][1], eos)
+            for i, text in zip(chunk, texts):
+                results[i] = text
+    return results  # type: ignore[return-value]
+
+
+def _generate_chunk(lm: HFLM, contexts: list[str], gen_kwargs: dict, eos: str) -> list[str]:
+    kwargs = normalize_gen_kwargs(gen_kwargs, lm.max_gen_toks)
+    until = stop_sequences(kwargs.pop("until", None), eos=eos)
+    max_gen_toks = kwargs.pop("max_gen_toks")
+    if lm.backend == "causal":
+        max_ctx_len = lm.max_length - max_gen_toks
+        if max_ctx_len <= 0:
+            raise ValueError(f"max_gen_toks={max_gen_toks} leaves no room for the prompt in "
+                             f"max_length={lm.max_length}")
+    else:
+        max_ctx_len = lm.max_length
+    input_ids, attention_mask = lm.batch_encode(contexts, left_truncate_len=max_ctx_len,
+                                                truncation=lm.truncation)
+    if "max_length" in kwargs:
+        log.warning("`max_length` in generation kwargs: use `max_gen_toks` instead")
+    max_length = kwargs.pop("max_length", input_ids.shape[1] + max_gen_toks)
+    stopping = transformers.StoppingCriteriaList([
+        StopOnText(s, lm.tokenizer, input_ids.shape[1], input_ids.shape[0]) for s in until])
+    with lm.model_context():
+        out = lm.model.generate(
+            input_ids=input_ids,
+            attention_mask=attention_mask,
+            max_length=max_length,
+            stopping_criteria=stopping,
+            pad_token_id=lm.tokenizer.pad_token_id,
+            use_cache=True,
+            **generate_call_kwargs(kwargs),
+        )
+    texts = []
+    think = lm.think_end_token
+    for row in out.tolist():
+        if lm.backend == "causal":
+            row = row[input_ids.shape[1]:]
+        if isinstance(think, int):
+            row, _ = strip_think_tokens(row, think)
+        text = lm.encoder.decode(row)
+        if isinstance(think, int):
+            text = text.lstrip()
+        texts.append(postprocess_generation(
+            text, until, think if isinstance(think, str) else None))
+    return texts

@@ -1,0 +1,162 @@
+"""lm-eval's encoding contract as pure functions over a Hugging Face tokenizer.
+
+Any backend whose scores must match lm-eval's token for token can reuse these: they import
+neither torch nor transformers. ``encode`` below is a callable
+``encode(text, add_special_tokens=None) -> list[int]`` such as :meth:`TokenEncoder.encode`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+Encode = Callable[..., list[int]]
+
+#: What HF tokenizers report as ``model_max_length`` when the config sets none (``int(1e30)``).
+TOKENIZER_INFINITY = 1000000000000000019884624838656
+DEFAULT_MAX_LENGTH = 2048
+_SEQLEN_ATTRS = ("n_positions", "max_position_embeddings", "n_ctx")
+
+
+def move_trailing_whitespace(context: str, continuation: str) -> tuple[str, str]:
+    """Trailing whitespace of the context moves to the front of the continuation."""
+    n = len(context) - len(context.rstrip())
+    if n:
+        return context[:-n], context[-n:] + continuation
+    return context, continuation
+
+
+def encode_pair(encode: Encode, context: str, continuation: str, *,
+                causal: bool) -> tuple[list[int], list[int]]:
+    """``(context_tokens, continuation_tokens)`` of a non-empty context, as lm-eval splits them.
+
+    Causal models encode ``context + continuation`` once and split it at the token count of
+    the context encoded alone; seq2seq models encode the two separately (the continuation
+    without special tokens).
+    """
+    if not context:
+        raise ValueError("encode_pair needs a non-empty context")
+    context, continuation = move_trailing_whitespace(context, continuation)
+    context_enc = encode(context)
+    if causal:
+        whole = encode(context + continuation)
+        return context_enc, whole[len(context_enc):]
+    return context_enc, encode(continuation, add_special_tokens=False)
+
+
+def encode_request(encode: Encode, prefix_token_id: int, context: str, continuation: str, *,
+                   causal: bool) -> tuple[list[int], list[int]]:
+    """Token pair of one loglikelihood request; an empty context becomes the prefix token.
+
+    When the continuation itself starts with the prefix token, that token is the context.
+    """
+    if context == "":
+        cont = encode(continuation, add_special_tokens=False)
+        if cont and cont[0] == prefix_token_id:
+            return cont[:1], cont[1:]
+        return [prefix_token_id], cont
+    return encode_pair(encode, context, continuation, causal=causal)
+
+
+def has_prefix(text: str, prefixes: str | Iterable[str] | None) -> bool:
+    if prefixes is None:
+        return False
+    if isinstance(prefixes, str):
+        return text.startswith(prefixes)
+    return any(text.startswith(p) for p in prefixes)
+
+
+def special_tokens_kwargs(add_special_tokens: bool | None, add_bos_token: bool | None) -> dict:
+    """The ``add_special_tokens`` keyword lm-eval passes to the tokenizer (none: its default)."""
+    if add_special_tokens is not None:
+        return {"add_special_tokens": add_special_tokens}
+    if add_bos_token is not None:
+        return {"add_special_tokens": add_bos_token}
+    return {}
+
+
+class TokenEncoder:
+    """Encodes and decodes as lm-eval's HFLM does (``tok_encode``/``tok_batch_encode``).
+
+    ``add_bos_token`` None keeps the tokenizer's own special-token behaviour; a bool forces
+    ``add_special_tokens`` to it. A string that already starts with the decoded prefix token
+    is encoded without special tokens (no double BOS under chat templates).
+    """
+
+    def __init__(self, tokenizer: Any, *, add_bos_token: bool | None = None,
+                 prefix_token_id: int | None = None, causal: bool = True) -> None:
+        self.tokenizer = tokenizer
+        self.add_bos_token = add_bos_token
+        self.custom_prefix_token_id = prefix_token_id
+        self.causal = causal
+
+    @property
+    def eot_token_id(self) -> int:
+        return self.tokenizer.eos_token_id
+
+    @property
+    def prefix_token_id(self) -> int:
+        if self.custom_prefix_token_id is not None:
+            return self.custom_prefix_token_id
+        if self.tokenizer.bos_token_id is not None:
+            return self.tokenizer.bos_token_id
+        return self.tokenizer.eos_token_id
+
+    def encode(self, text: str, add_special_tokens: bool | None = None,
+               left_truncate_len: int | None = None) -> list[int]:
+        kwargs = special_tokens_kwargs(add_special_tokens, self.add_bos_token)
+        if add_special_tokens is None and has_prefix(
+                text, self.tokenizer.decode(self.prefix_token_id)):
+            kwargs["add_special_tokens"] = False
+        ids = list(self.tokenizer.encode(text, **kwargs))
+        if left_truncate_len:
+            ids = ids[-left_truncate_len:]
+        return ids
+
+    def batch_encode_kwargs(self, first: str) -> dict:
+        """Special-token keyword of a padded batch encode, decided on its first string."""
+        if not self.causal:
+            return {}
+        if has_prefix(first, getattr(self.tokenizer, "bos_token", None)):
+            return {"add_special_tokens": False}
+        if self.add_bos_token is not None:
+            return {"add_special_tokens": self.add_bos_token}
+        return {}
+
+    def pair(self, context: str, continuation: str) -> tuple[list[int], list[int]]:
+        return encode_request(self.encode, self.prefix_token_id, context, continuation,
+                              causal=self.causal)
+
+    def decode(self, tokens: Sequence[int] | int, skip_special_tokens: bool = True) -> str:
+        return self.tokenizer.decode(tokens, skip_special_tokens=skip_special_tokens)
+
+
+def resolve_max_length(config: Any, tokenizer: Any = None, *,
+                       default: int = DEFAULT_MAX_LENGTH) -> int:
+    """Context length from the (text) config, else the tokenizer, else ``default``."""
+    cfg = getattr(config, "text_config", None) or config
+    for attr in _SEQLEN_ATTRS:
+        value = getattr(cfg, attr, None)
+        if value is not None:
+            return int(value)
+    model_max = getattr(tokenizer, "model_max_length", None)
+    if model_max is not None and model_max != TOKENIZER_INFINITY:
+        return int(model_max)
+    return default
+
+
+def configure_pad_token(tokenizer: Any, model_type: str | None = None) -> Any:
+    """Give the tokenizer a pad token as lm-eval does: unk, else eos, else a new one."""
+    if getattr(tokenizer, "pad_token_id", None) is not None or getattr(tokenizer, "pad_token", None):
+        return tokenizer
+    if getattr(tokenizer, "unk_token", None):
+        tokenizer.pad_token_id = tokenizer.unk_token_id
+    elif getattr(tokenizer, "eos_token", None):
+        tokenizer.pad_token_id = tokenizer.eos_token_id
+    elif model_type == "qwen":
+        tokenizer.pad_token = "<|endoftext|>"  # noqa: S105
+    elif type(tokenizer).__name__ in ("RWKVWorldTokenizer", "Rwkv5Tokenizer"):
+        pass
+    else:
+        tokenizer.add_special_tokens({"pad_token": "<|pad|>"})
+    return tokenizer
