@@ -1,0 +1,42 @@
+"""Every task and tag of the pack is listed by ``lmeval ls`` and passes ``lmeval validate``."""
+
+from __future__ import annotations
+
+import re
+
+from lmeval.cli import main
+
+from lmeval_tasks_classic import TASKS_DIR
+
+TASKS = {"hellaswag", "arc_easy", "arc_challenge", "lambada_openai", "lambada_openai_mt_de",
+         "lambada_openai_mt_en", "lambada_openai_mt_es", "lambada_openai_mt_fr",
+         "lambada_openai_mt_it", "wikitext", "gsm8k", "gsm8k_cot", "piqa", "winogrande", "boolq",
+         "openbookqa"}
+
+
+def _listed(capsys, what: str) -> dict[str, str]:
+    assert main(["ls", what]) == 0
+    rows = [line.split(None, 1) for line in capsys.readouterr().out.splitlines()[1:] if line.strip()]
+    return {row[0]: row[1] if len(row) > 1 else "" for row in rows}
+
+
+def test_ls_lists_every_task_and_tag(capsys):
+    declared = set()
+    for path in TASKS_DIR.rglob("*.yaml"):
+        m = re.search(r"^task: (\S+)$", path.read_text(encoding="utf-8"), re.M)
+        if m:
+            declared.add(m.group(1))
+    assert declared == TASKS
+    listed = _listed(capsys, "tasks")
+    for name in TASKS:
+        assert listed[name].startswith("lmeval-tasks-classic")
+    tags = _listed(capsys, "tags")
+    assert tags["ai2_arc"] == "2 tasks"
+    assert tags["lambada_multilingual"] == "5 tasks"
+
+
+def test_validate_passes(capsys):
+    code = main(["validate", str(TASKS_DIR)])
+    out = capsys.readouterr()
+    assert code == 0, out.out
+    assert re.search(r"16 file\(s\) checked, 0 problem\(s\)", out.err)

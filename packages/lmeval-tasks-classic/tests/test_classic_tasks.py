@@ -1,0 +1,99 @@
+"""Task-specific behaviour: preprocessing, partial scoring, answer extraction, perplexity units."""
+
+from __future__ import annotations
+
+import math
+
+import lmeval
+import pytest
+
+
+def test_hellaswag_query_and_endings_are_cleaned(build):
+    task, instances = build("hellaswag")
+    doc = task.eval_docs[1]  # a WikiHow row with [header]/[title]/[step] markup
+    assert doc["query"] == "Making a cake: How to tidy room 1. Pick up the clothes. Then"
+    assert doc["choices"][0] == " put item 0 away carefully."  # [step] removed, its space kept
+    assert doc["gold"] == 2
+    context = instances[0].request.args[0]
+    assert context == "Washing dishes: A person stands at the sink number 0. They rinse plate 0"
+    assert [i.request.args[1] for i in instances] == [f" dries it with towel {j}." for j in range(4)]
+
+
+def test_winogrande_scores_two_contexts_on_one_continuation(build):
+    task, instances = build("winogrande")
+    head = "The trophy 0 did not fit in the suitcase because the "
+    assert [i.request.args for i in instances] == [
+        (head + "trophy", " was too small."), (head + "suitcase", " was too small.")]
+    assert task.doc_to_text(task.eval_docs[0]) == 0  # answer "1"
+
+
+def test_winogrande_few_shot_examples_use_the_gold_option(build):
+    task, instances = build("winogrande", 1)
+    shots = {}
+    for doc in task.fewshot_docs():
+        gold = task.doc_to_choice(doc)[task.doc_to_text(doc)]
+        shots[gold + " " + task.doc_to_target(doc)] = doc
+    first_context = instances[0].request.args[0]
+    shot, _, rest = first_context.partition("\n\n")
+    assert shot in shots  # the gold-filled sentence, then the shared continuation
+    assert rest == "The trophy 0 did not fit in the suitcase because the trophy"
+
+
+def test_wikitext_detokenizes_the_page_and_counts_original_words(build):
+    task, instances = build("wikitext")
+    (inst,) = instances
+    (text,) = inst.request.args
+    assert text == (" = Article test 0 =\n\nThe station-house was built in 19,00 (about 3.5 km away). "
+                    "It's \"famous\", they say; yes!\n== History ==\n\nAbout 1 people lived there's near 20°C.\n")
+    doc = task.eval_docs[0]
+    metrics = task.process_results(doc, [-42.0])
+    # counted on the tokenized page: re.split(r"\s+") gives 53 pieces, bytes include "°" (2)
+    assert metrics["word_perplexity"] == (-42.0, 53)
+    assert metrics["byte_perplexity"] == (-42.0, len(doc["page"].encode("utf-8")))
+
+
+@pytest.mark.parametrize("task_name, response, strict, flexible", [
+    ("gsm8k", " Tom has 2 + 3 = 5 apples.\n#### 5", "5", "5"),
+    ("gsm8k", " It is 1,234 or maybe -7", "[invalid]", "-7"),
+    ("gsm8k_cot", " 2 + 3 = 5. The answer is 5.", "5", "5."),  # "." dropped by exact_match
+    ("gsm8k_cot", " I think $12.50 in total", "[invalid]", "$12.50"),
+])
+def test_gsm8k_answer_extraction(build, task_name, response, strict, flexible):
+    task, _ = build(task_name)
+    doc = task.eval_docs[0]
+    got = {p.name: p.apply([[response]], [doc])[0] for p in task.filters()}
+    assert got == {"strict-match": strict, "flexible-extract": flexible}
+
+
+def test_gsm8k_exact_match_ignores_the_worked_solution(build):
+    task, _ = build("gsm8k")
+    doc = task.eval_docs[0]  # answer "... #### 5"
+    assert task.process_results(doc, ["5"])["exact_match"] == 1.0
+    assert task.process_results(doc, ["6"])["exact_match"] == 0.0
+
+
+def test_gsm8k_cot_uses_the_eight_published_exemplars(build):
+    task, instances = build("gsm8k_cot")
+    context = instances[0].request.args[0]
+    assert task.config.num_fewshot == 8
+    assert context.startswith("Q: There are 15 trees in the grove.")
+    assert context.count("\nA: ") == 8 and context.count("The answer is") == 8
+    assert context.endswith("How many apples does he have?\nA:")
+
+
+def test_reference_run_over_every_task():
+    tasks = ["hellaswag", "arc_easy", "arc_challenge", "lambada_openai", "lambada_multilingual",
+             "wikitext", "gsm8k", "gsm8k_cot", "piqa", "winogrande", "boolq", "openbookqa"]
+    res = lmeval.evaluate(model="dummy", tasks=tasks, bootstrap_iters=0)["results"]
+    for name in ("hellaswag", "arc_easy", "arc_challenge", "piqa", "openbookqa"):
+        assert 0.0 <= res[name]["acc,none"] <= 1.0 and 0.0 <= res[name]["acc_norm,none"] <= 1.0
+    for name in ("winogrande", "boolq"):
+        assert 0.0 <= res[name]["acc,none"] <= 1.0
+    for lang in ("de", "en", "es", "fr", "it"):
+        r = res[f"lambada_openai_mt_{lang}"]
+        assert r["perplexity,none"] > 1.0 and 0.0 <= r["acc,none"] <= 1.0
+    wiki = res["wikitext"]
+    assert wiki["word_perplexity,none"] > 1.0 and wiki["byte_perplexity,none"] > 1.0
+    assert wiki["bits_per_byte,none"] == pytest.approx(math.log2(wiki["byte_perplexity,none"]))
+    for name in ("gsm8k", "gsm8k_cot"):
+        assert set(res[name]) >= {"exact_match,strict-match", "exact_match,flexible-extract"}
