@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
-HERE = Path(__file__).resolve().parent
-MIRROR = HERE / "fixtures" / "datasets"
+MIRROR = Path(__file__).resolve().parent / "fixtures" / "datasets"
 
-# every dataset read during the tests comes from the mirror (set before lmeval loads anything)
-os.environ["LMEVAL_DATASETS_DIR"] = str(MIRROR)
+
+@pytest.fixture(autouse=True)
+def _offline_mirror(monkeypatch, tmp_path_factory):
+    """Hub datasets come from this pack's fixture mirror; the index cache stays in tmp."""
+    monkeypatch.setenv("LMEVAL_DATASETS_DIR", str(MIRROR))
+    monkeypatch.setenv("LMEVAL_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "lmeval-cache"))
 
 
 @pytest.fixture(scope="session")
@@ -22,20 +24,15 @@ def plugins():
 
 
 @pytest.fixture(scope="session")
-def index(plugins):
-    from lmeval.evaluator import task_sources
-    from lmeval.tasks.index import TaskIndex
-
-    return TaskIndex(task_sources(plugins, None))
-
-
-@pytest.fixture(scope="session")
-def build(plugins, index):
+def build(plugins, tmp_path_factory):
     """``build(name, num_fewshot=None) -> (task, instances of the first document)``."""
-    from lmeval.evaluator import build_instances
+    from lmeval.evaluator import build_instances, task_sources
+    from lmeval.tasks.index import TaskIndex
     from lmeval.tasks.loader import TaskLoader
 
-    loader = TaskLoader(index, plugins)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("LMEVAL_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "lmeval-cache"))
+        loader = TaskLoader(TaskIndex(task_sources(plugins, None)), plugins)
 
     def _build(name: str, num_fewshot: int | None = None):
         (task,) = loader.load([name])

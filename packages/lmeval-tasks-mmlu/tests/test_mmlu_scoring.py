@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import math
 
+from pathlib import Path
+
 import lmeval
 import pytest
+
+MIRROR = Path(__file__).resolve().parent / "fixtures" / "datasets"
 
 
 def _leaves(results: dict, name: str) -> list[str]:
@@ -25,7 +29,9 @@ def _check_weighted(results: dict, group: str, metric: str) -> None:
 
 @pytest.fixture(scope="module")
 def greek_run():
-    return lmeval.evaluate(model="dummy", tasks=["gmmlu", "greekmmlu"], bootstrap_iters=0)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("LMEVAL_DATASETS_DIR", str(MIRROR))
+        return lmeval.evaluate(model="dummy", tasks=["gmmlu", "greekmmlu"], bootstrap_iters=0)
 
 
 def test_gmmlu_alias_prints_the_same_tree_and_scores_as_greekmmlu(greek_run):
