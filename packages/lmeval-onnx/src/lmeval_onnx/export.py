@@ -195,7 +195,7 @@ def explain_load_error(exc: BaseException, export: ModelBuilderExport,
     made_by = f" (written by {producer})" if producer else ""
     what = f"operator {op}" if op else "an operator"
     return UsageError(
-        f"{runtime} cannot load {export.directory.name}: the export{made_by} uses {what} in a "
+        f"{runtime} cannot load {export.directory}: the export{made_by} uses {what} in a "
         f"form this onnxruntime does not know ({detail}). The installed onnxruntime is older "
         "than the Model Builder that wrote the graph: upgrade it (pip install -U onnxruntime, "
         "or onnxruntime-gpu / onnxruntime-genai for your device), or re-export the model with "

@@ -273,15 +273,19 @@ class OnnxLM(LM):
                         max_ctx)
             prompt = prompt[-max_ctx:]
         total = int(kwargs.get("max_length") or len(prompt) + max_gen_toks)
-        total = min(total, self.max_length)
-        tokens = self._decode(prompt, total, until, do_sample, temperature,
-                              kwargs.get("top_p"), kwargs.get("top_k"))
+        tokens = self.generate_tokens(prompt, total - len(prompt), until, do_sample=do_sample,
+                                      temperature=temperature, top_p=kwargs.get("top_p"),
+                                      top_k=kwargs.get("top_k"))
         return self._postprocess(tokens, until)
 
-    def _decode(self, prompt: list[int], total: int, until: list[str], do_sample: bool,
-                temperature: float, top_p: Any, top_k: Any) -> list[int]:
-        """New tokens until an EOS id, a stop string (checked as HF's stopping criteria) or
-        ``total`` tokens in all."""
+    def generate_tokens(self, prompt: Sequence[int], max_new_tokens: int,
+                        until: Sequence[str] = (), *, do_sample: bool = False,
+                        temperature: float = 0.0, top_p: Any = None, top_k: Any = None
+                        ) -> list[int]:
+        """New token ids after ``prompt``: up to an EOS id (included), a stop string (checked
+        as HF's stopping criteria, over the last tokens) or ``max_new_tokens``."""
+        prompt = list(prompt)
+        total = min(len(prompt) + max(int(max_new_tokens), 0), self.max_length)
         eos_ids = {self.tok.eot_token_id, *self.export.eos_token_ids} - {None}
         lookback = {s: len(self.tokenizer.encode(s, add_special_tokens=False)) + 2
                     for s in until if s}
