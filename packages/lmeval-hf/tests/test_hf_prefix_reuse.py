@@ -1,0 +1,127 @@
+"""Shared-prefix scoring equals the plain path (float32, 1e-5) and feeds fewer tokens."""
+
+from __future__ import annotations
+
+import pytest
+from lmeval.protocol import LoglikelihoodRequest as LL
+from lmeval.protocol import RollingRequest
+
+from lmeval_hf.models import HFLM
+from lmeval_hf.prefix_plan import Row, common_prefix_len, plan_prefixes, trie_size
+from lmeval_hf.testing import generate_corpus
+
+LINES = generate_corpus(seed=3, n_lines=80)
+
+
+def five_shot_mc(n_questions=10):
+    """A 5-shot multiple-choice task: one few-shot block, questions, four choices each."""
+    shots = "".join(f"Question: {LINES[i]}\nAnswer: {LINES[i + 5].split()[0]}\n\n"
+                    for i in range(5))
+    reqs = []
+    for q in range(n_questions):
+        ctx = shots + f"Question: {LINES[10 + q]}\nAnswer:"
+        words = LINES[40 + q].split()
+        for choice in (" " + words[0], " " + " ".join(words[:3]), " yes", " no"):
+            reqs.append(LL(ctx, choice))
+    return reqs
+
+
+def long_continuations():
+    ctx = "Summary of the story:"
+    return [LL(ctx, " " + " ".join(LINES[50 + k:53 + k])) for k in range(6)] + [
+        LL(LINES[1], " " + LINES[2]), LL(LINES[1], " " + LINES[3])]
+
+
+@pytest.fixture(scope="module")
+def pair(llama_path):
+    on = HFLM(pretrained=llama_path, batch_size=4, max_length=256, prefix_reuse=True)
+    off = HFLM(pretrained=llama_path, batch_size=4, max_length=256, prefix_reuse=False)
+    return on, off
+
+
+def _assert_equal(a, b):
+    assert len(a) == len(b)
+    for (x, gx), (y, gy) in zip(a, b):
+        assert abs(x - y) <= 1e-5 * max(1.0, abs(y)), (x, y)
+        assert gx == gy
+
+
+def test_five_shot_multiple_choice_equals_plain_path(pair):
+    on, off = pair
+    reqs = five_shot_mc()
+    before = on.prefix_stats.tokens_fed
+    _assert_equal(on.loglikelihood(reqs), off.loglikelihood(reqs))
+    fed = on.prefix_stats.tokens_fed - before
+    plain = sum(len(r.tokens) for r in on.scorer._rows(
+        [(i, on.encoder.pair(r.context, r.continuation)) for i, r in enumerate(reqs)]))
+    assert fed < plain / 4  # the few-shot block is computed once, not 40 times
+    assert on.prefix_stats.fed_per_trie_token >= 1.0
+
+
+def test_long_continuations_equal_plain_path(pair):
+    on, off = pair
+    reqs = long_continuations()
+    _assert_equal(on.loglikelihood(reqs), off.loglikelihood(reqs))
+
+
+def test_gpt2_absolute_positions_and_batch_one(gpt2_path):
+    on = HFLM(pretrained=gpt2_path, batch_size=1, max_length=256)
+    off = HFLM(pretrained=gpt2_path, batch_size=1, max_length=256, prefix_reuse=False)
+    reqs = five_shot_mc(4) + long_continuations()
+    assert on.prefix_reuse and not off.prefix_reuse
+    _assert_equal(on.loglikelihood(reqs), off.loglikelihood(reqs))
+
+
+def test_rolling_goes_through_the_same_scorer(pair):
+    on, off = pair
+    texts = [RollingRequest(" ".join(LINES[:12])), RollingRequest(" ".join(LINES[:12]) + " end")]
+    for a, b in zip(on.loglikelihood_rolling(texts), off.loglikelihood_rolling(texts)):
+        assert a == pytest.approx(b, rel=1e-5)
+
+
+def test_seq2seq_has_no_prefix_reuse(t5):
+    assert t5.prefix_reuse is False
+
+
+# -- the plan itself (pure) -------------------------------------------------------------
+
+
+def _row(tokens, start):
+    return Row(tuple(tokens), start, [(0, list(tokens[start:]))])
+
+
+def test_common_prefix_and_trie_size():
+    assert common_prefix_len((1, 2, 3), (1, 2, 4)) == 2
+    assert common_prefix_len((1, 2), (1, 2, 3)) == 2
+    assert common_prefix_len((), (1,)) == 0
+    assert trie_size([(1, 2, 3), (1, 2, 4), (1, 5)]) == 5
+    assert trie_size([(1, 2), (1, 2)]) == 2
+
+
+def test_plan_groups_choices_and_clusters_the_shared_block():
+    block = list(range(100, 140))
+    rows = []
+    for q in range(3):
+        head = block + [q, q]
+        rows += [_row(head + [7, 8], len(head)), _row(head + [9], len(head))]
+    rows.append(_row([1, 2, 3], 2))  # alone: plain
+    plan = plan_prefixes(rows, min_block=16)
+    assert [r.tokens for r in plan.plain] == [(1, 2, 3)]
+    (cluster,) = plan.clusters
+    assert list(cluster.block) == block and len(cluster.groups) == 3
+    assert all(len(g.rows) == 2 for g in cluster.groups)
+
+
+def test_plan_splits_where_blocks_are_much_longer_apart():
+    a, b = [5] * 20, [6] * 20
+    common = [1] * 16
+    heads = [common + a + [i] for i in range(3)] + [common + b + [i] for i in range(3)]
+    rows = [_row(h + [0], len(h)) for h in heads]
+    plan = plan_prefixes(rows, min_block=16)
+    assert sorted(len(c.block) for c in plan.clusters) == [36, 36]
+
+
+def test_plan_without_sharing_is_all_plain():
+    rows = [_row([i, i + 1, i + 2], 2) for i in range(0, 30, 3)]
+    plan = plan_prefixes(rows)
+    assert not plan.clusters and len(plan.plain) == len(rows)
