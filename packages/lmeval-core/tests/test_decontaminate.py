@@ -88,6 +88,11 @@ def test_find_overlaps_reports_documents_sharing_a_13_gram():
     assert result.contaminated["t"][1] == [" ".join(docs[1][1].split()[5:18]).lower()]
 
 
+@pytest.fixture(autouse=True)
+def _index_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("LMEVAL_CACHE_DIR", str(tmp_path / "cache"))
+
+
 @pytest.fixture
 def task_dir(tmp_path):
     d = tmp_path / "tasks"

@@ -1,0 +1,111 @@
+"""``lmeval compare``: scores and per-sample differences between real runs of the reference LM."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from runs_fixture import make_run, write_tasks
+
+from lmeval.cli import main
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    root = tmp_path_factory.mktemp("compare")
+    mp = pytest.MonkeyPatch()
+    mp.setenv("LMEVAL_CACHE_DIR", str(root / "cache"))
+    tasks = write_tasks(root / "tasks")
+    return {
+        "a": make_run(tasks, root / "a"),
+        "a_again": make_run(tasks, root / "a_again"),
+        "b": make_run(tasks, root / "b", seed=1),
+        "no_samples": make_run(tasks, root / "ns", log_samples=False),
+        "fewer_tasks": make_run(tasks, root / "few", tasks=("cmp_mc",)),
+        "tasks": tasks,
+    }
+    mp.undo()
+
+
+def _compare(capsys, *args):
+    code = main(["compare", *map(str, args)])
+    return code, capsys.readouterr().out
+
+
+def test_identical_runs_compare_equal(runs, capsys, tmp_path):
+    out_json = tmp_path / "cmp.json"
+    code, out = _compare(capsys, runs["a"], runs["a_again"].parent, "--output_path", out_json)
+    assert code == 0
+    assert "0 of 5 scores differ" in out
+    data = json.loads(out_json.read_text())
+    assert not data["scores_differ"] and not data["samples_differ"]
+    assert {t: s["compared"] for t, s in data["samples"].items()} == {"cmp_mc": 12, "cmp_gen": 12, "cmp_ppl": 12}
+
+
+def test_different_runs_report_scores_and_changed_predictions(runs, capsys, tmp_path):
+    out_json = tmp_path / "cmp.json"
+    code, out = _compare(capsys, runs["a"], runs["b"], "--output_path", out_json)
+    assert code == 1
+    data = json.loads(out_json.read_text())
+    a = json.loads(runs["a"].read_text())["results"]
+    b = json.loads(runs["b"].read_text())["results"]
+    for m in data["metrics"]:
+        key = f"{m['metric']},{m['filter']}"
+        assert m["a"] == a[m["task"]][key] and m["b"] == b[m["task"]][key]
+        assert m["differs"] == (a[m["task"]][key] != b[m["task"]][key])
+    # every changed multiple-choice prediction is explained by the logged log-likelihoods
+    samples_a = {e["doc_id"]: e for e in map(json.loads, next(runs["a"].parent.glob("samples_cmp_mc_*")).open())}
+    samples_b = {e["doc_id"]: e for e in map(json.loads, next(runs["b"].parent.glob("samples_cmp_mc_*")).open())}
+    def pick(e):
+        lls = [r[0] for r in e["filtered_resps"]]
+        return e["arguments"][lls.index(max(lls))][1]
+    expected = sorted(d for d in samples_a if pick(samples_a[d]) != pick(samples_b[d]))
+    mc = data["samples"]["cmp_mc"]
+    assert expected and sorted(c["doc_id"] for c in mc["changes"] if c["prediction_changed"]) == expected
+    assert mc["predictions_changed"] == len(expected)
+    assert "cmp_ppl: 12 of 12 logged samples differ, 0 with a changed prediction" in out
+    assert "DIFF" in out
+
+
+def test_tolerance_and_scores_only(runs, capsys):
+    code, _ = _compare(capsys, runs["a"], runs["b"], "--tolerance", "1000")
+    assert code == 1  # the per-sample predictions still differ
+    code, out = _compare(capsys, runs["a"], runs["b"], "--tolerance", "1000", "--scores_only")
+    assert code == 0 and "0 of 5 scores differ (tolerance 1000)" in out
+
+
+def test_one_edited_sample_is_found(runs, capsys, tmp_path):
+    edited = tmp_path / "edited"
+    shutil.copytree(runs["a"].parent, edited)
+    path = next(edited.glob("samples_cmp_gen_*"))
+    entries = [json.loads(line) for line in path.read_text().splitlines()]
+    entries[5]["filtered_resps"] = ["999"]
+    path.write_text("".join(json.dumps(e) + "\n" for e in entries))
+    code, out = _compare(capsys, runs["a"], edited, "--only_differences")
+    assert code == 1
+    assert "cmp_gen: 1 of 12 logged samples differ, 1 with a changed prediction" in out
+    assert "doc 5 [get-answer]" in out and "-> B 999" in out
+    assert "0 of 5 scores differ" in out
+    assert _compare(capsys, runs["a"], edited, "--scores_only")[0] == 0
+
+
+def test_missing_task_and_missing_samples(runs, capsys, tmp_path):
+    out_json = tmp_path / "cmp.json"
+    code, out = _compare(capsys, runs["a"], runs["fewer_tasks"], "--scores_only", "-o", out_json)
+    assert code == 1  # cmp_gen and cmp_ppl are absent from B
+    data = json.loads(out_json.read_text())
+    missing = {m["task"] for m in data["metrics"] if m["b"] is None}
+    assert missing == {"cmp_gen", "cmp_ppl"}
+    assert all(m["differs"] for m in data["metrics"] if m["b"] is None)
+    assert list(data["samples"]) == ["cmp_mc"]
+    code, out = _compare(capsys, runs["a"], runs["no_samples"])
+    assert code == 0
+    assert "samples not logged in both runs" in out
+
+
+def test_bad_input_is_a_usage_error(tmp_path, capsys):
+    (tmp_path / "results_x.json").write_text("{}")
+    assert main(["compare", str(tmp_path / "nope"), str(tmp_path)]) == 2
+    assert main(["compare", str(tmp_path / "results_x.json"), str(tmp_path / "results_x.json")]) == 2
+    assert "not a results file" in capsys.readouterr().err
