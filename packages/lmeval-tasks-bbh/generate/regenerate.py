@@ -1,0 +1,16 @@
+"""Regenerate every task config of the pack: ``python packages/lmeval-tasks-bbh/generate/regenerate.py``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import bbh
+from _common import TASKS_ROOT
+
+
+def main(root: Path = TASKS_ROOT) -> None:
+    bbh.main(root)
+
+
+if __name__ == "__main__":
+    main()
