@@ -32,8 +32,30 @@ def tiny_export(tmp_path_factory) -> tuple[Path, Path]:
     cache = os.environ.get("LMEVAL_ONNX_TEST_CACHE")
     if cache:
         root = Path(cache)
-    elif (REPO / ".git").exists():
+    elif (REPO / "packages" / "lmeval-core").is_dir():
         root = REPO / ".cache" / "lmeval-onnx-tests"
     else:
         root = tmp_path_factory.mktemp("onnx")
     return build_tiny_export(root / "tiny-llama")
+
+
+MAX_LENGTH = 64  # short, so rolling texts span several windows and truncation is exercised
+TASK_NAMES = ["onnx_mc", "onnx_rolling", "onnx_gen"]
+
+
+def evaluate_tasks(model: str, path: Path, **kw):
+    import lmeval
+
+    args = f"pretrained={path},max_length={MAX_LENGTH}"
+    if model == "hf":
+        args += ",dtype=float32"
+    return lmeval.evaluate(model=model, model_args=args, tasks=TASK_NAMES,
+                           include_path=str(TASKS), log_samples=True, device="cpu", **kw)
+
+
+@pytest.fixture(scope="session")
+def onnx_runs(tiny_export):
+    """``lmeval.evaluate`` of the three test tasks with both ONNX model types."""
+    pytest.importorskip("onnxruntime_genai", reason="lmeval-onnx needs onnxruntime-genai")
+    return {model: evaluate_tasks(model, tiny_export[1])
+            for model in ("onnxruntime", "onnxruntime-genai")}

@@ -16,14 +16,12 @@ import sys
 
 import numpy as np
 import pytest
+from conftest import MAX_LENGTH
 from lmeval.errors import UsageError
 from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, RollingRequest
 
-from conftest import TASKS
-
 pytest.importorskip("onnxruntime_genai", reason="lmeval-onnx needs onnxruntime-genai")
 
-MAX_LENGTH = 64  # short, so rolling texts span several windows and truncation is exercised
 PROMPTS = [
     "Question: Where is the river?\nAnswer:",
     "The cat and the dog were in the house",
@@ -50,26 +48,14 @@ def genai_lm(tiny_export):
     return OnnxRuntimeGenAILM(**_args(tiny_export[1]))
 
 
-def _evaluate(model, export, tasks, **kw):
-    import lmeval
-
-    return lmeval.evaluate(model=model, model_args=f"pretrained={export},max_length={MAX_LENGTH}",
-                           tasks=tasks, include_path=str(TASKS), log_samples=True, **kw)
-
-
-# ----------------------------------------------------------------------------- parity
-
-
-def test_onnx_backends_agree_exactly_on_multiple_choice_and_rolling(tiny_export):
+def test_onnx_backends_agree_exactly_on_multiple_choice_and_rolling(tiny_export, onnx_runs):
     """Standing parity check: same export, same provider, equal numbers."""
-    tasks = ["onnx_mc", "onnx_rolling"]
-    a = _evaluate("onnxruntime", tiny_export[1], tasks)
-    b = _evaluate("onnxruntime-genai", tiny_export[1], tasks)
-    for task in tasks:
+    a, b = onnx_runs["onnxruntime"], onnx_runs["onnxruntime-genai"]
+    for task in ("onnx_mc", "onnx_rolling", "onnx_gen"):
         resps_a = [s["resps"] for s in a["samples"][task]]
         resps_b = [s["resps"] for s in b["samples"][task]]
         assert resps_a == resps_b, task
-        assert len(resps_a) == len(a["samples"][task]) > 0
+        assert len(resps_a) > 0
     assert [s["acc"] for s in a["samples"]["onnx_mc"]] == \
         [s["acc"] for s in b["samples"]["onnx_mc"]]
     for key in ("acc,none", "acc_norm,none"):
@@ -77,8 +63,8 @@ def test_onnx_backends_agree_exactly_on_multiple_choice_and_rolling(tiny_export)
     for key in ("word_perplexity,none", "bits_per_byte,none"):
         assert a["results"]["onnx_rolling"][key] == b["results"]["onnx_rolling"][key]
     # the rolling texts really are longer than one window
-    lengths = [len(ort_tokens) for ort_tokens in
-               (_encode(tiny_export[1], s["doc"]["text"]) for s in a["samples"]["onnx_rolling"])]
+    lengths = [len(_encode(tiny_export[1], s["doc"]["text"]))
+               for s in a["samples"]["onnx_rolling"]]
     assert max(lengths) > 2 * MAX_LENGTH
 
 
@@ -279,7 +265,6 @@ def test_winml_says_it_needs_windows(tiny_export):
 def test_winml_runs_the_shared_genai_path(tiny_export, genai_lm, monkeypatch):
     """Everything but the Windows ML device catalog runs here; the catalog is stubbed."""
     import onnxruntime_genai
-
     from lmeval_onnx.engines.winml import WinMLEngine
     from lmeval_onnx.models import WinMLLM
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 from lmeval.errors import UsageError
-
 from lmeval_onnx.providers import (
     genai_provider,
     ort_name,

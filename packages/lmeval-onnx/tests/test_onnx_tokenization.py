@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from lmeval_onnx.tokenization import Tokenization, rolling_token_windows
 
 
