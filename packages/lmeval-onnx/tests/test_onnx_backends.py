@@ -16,7 +16,7 @@ import sys
 
 import numpy as np
 import pytest
-from conftest import MAX_LENGTH
+from conftest import MAX_LENGTH, TASKS
 from lmeval.errors import UsageError
 from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, RollingRequest
 
@@ -101,6 +101,31 @@ def test_greedy_flag_is_true_for_the_models_own_continuation(ort_lm):
     if ort_lm.tok.encode_pair(prompt, cont)[1] == new:
         assert greedy
     assert ll < 0
+
+
+def test_prefix_reuse_scores_like_separate_passes_with_fewer_tokens(tiny_export):
+    import lmeval
+    from lmeval_onnx.models import OnnxRuntimeGenAILM, OnnxRuntimeLM
+
+    out = {}
+    for cls in (OnnxRuntimeLM, OnnxRuntimeGenAILM):
+        for reuse in (True, False):
+            lm = cls(**_args(tiny_export[1], prefix_reuse=reuse, max_length=256))
+            run = lmeval.evaluate(model=lm, tasks=["onnx_mc"], include_path=str(TASKS),
+                                  log_samples=True)
+            out[cls.engine_name, reuse] = ([s["resps"] for s in run["samples"]["onnx_mc"]],
+                                           lm.tokens_fed)
+    # the two engines agree exactly either way
+    assert out["onnxruntime", True][0] == out["onnxruntime-genai", True][0]
+    assert out["onnxruntime", False][0] == out["onnxruntime-genai", False][0]
+    with_reuse, fed_reuse = out["onnxruntime", True]
+    without, fed_plain = out["onnxruntime", False]
+    assert fed_reuse < fed_plain / 2  # four choices share each question's context
+    for a, b in zip(with_reuse, without, strict=True):
+        for (ll_a, greedy_a), (ll_b, greedy_b) in zip((r[0] for r in a), (r[0] for r in b),
+                                                      strict=True):
+            assert ll_a == pytest.approx(ll_b, rel=1e-5, abs=1e-5)
+            assert greedy_a == greedy_b
 
 
 # ------------------------------------------------------------------------- generation

@@ -50,6 +50,17 @@ class Decoding(Protocol):
         """Feed one more token."""
 
 
+class Prefix(Protocol):
+    """A context run once; continuations are scored on top of its KV cache."""
+
+    #: Logits ``[vocab]`` of the token after the context.
+    last_logits: np.ndarray
+
+    def extend(self, tokens: Sequence[int]) -> np.ndarray:
+        """Logits ``[len(tokens), vocab]`` of ``tokens`` after the context; the cache is left
+        as it was, so the next call starts from the context again."""
+
+
 class Engine(Protocol):
     """What an adapter gives the scoring core."""
 
@@ -64,6 +75,9 @@ class Engine(Protocol):
     def start(self, prompt: Sequence[int], max_total: int) -> Decoding:
         """A decoding state after ``prompt``, for at most ``max_total`` tokens in all."""
 
+    def prefix(self, tokens: Sequence[int], max_extra: int) -> Prefix:
+        """Run ``tokens`` once, to score continuations of up to ``max_extra`` tokens on it."""
+
 
 class OnnxLM(LM):
     """An LM over a Model Builder export; subclasses choose the engine (:meth:`open_engine`).
@@ -72,20 +86,23 @@ class OnnxLM(LM):
     ``execution_provider``, ``provider_options`` (JSON object or ``k=v;k2=v2``), ``max_length``
     (default: genai_config's ``context_length``), ``max_gen_toks`` (256), ``add_bos_token``,
     ``prefix_token_id``, ``tokenizer`` (a directory, default: the export's),
-    ``trust_remote_code``, ``think_end_token``, ``seed`` (sampling), ``batch_size`` (1 only).
+    ``trust_remote_code``, ``think_end_token``, ``seed`` (sampling), ``prefix_reuse`` (score
+    the continuations of one context on its KV cache; default on), ``batch_size`` (1 only).
     """
 
     supported_kinds: ClassVar[frozenset[RequestKind]] = frozenset(RequestKind)
     #: Engine family in the cache identity ("onnxruntime", "onnxruntime-genai", "winml").
     engine_name: ClassVar[str] = "onnx"
+    #: The scheduler's chunk: all choices of a question should meet in one call.
+    chunk_size = 1024
 
     def __init__(self, pretrained: str | None = None, execution_provider: str | None = None,
                  provider_options: Any = None, max_length: int | None = None,
                  max_gen_toks: int = DEFAULT_MAX_GEN_TOKS, add_bos_token: bool | None = None,
                  prefix_token_id: int | None = None, tokenizer: str | None = None,
                  trust_remote_code: bool = False, think_end_token: str | int | None = None,
-                 seed: int = 1234, batch_size: Any = 1, max_batch_size: Any = None,
-                 device: Any = None, **unknown: Any) -> None:
+                 seed: int = 1234, prefix_reuse: bool = True, batch_size: Any = 1,
+                 max_batch_size: Any = None, device: Any = None, **unknown: Any) -> None:
         super().__init__()
         if unknown:
             log.warning("lmeval-onnx: ignoring model args it does not use: %s",
@@ -104,6 +121,8 @@ class OnnxLM(LM):
         self.think_end_token = think_end_token
         self._rng = np.random.default_rng(int(seed))
         self.seed = int(seed)
+        self.prefix_reuse = bool(prefix_reuse)
+        self.tokens_fed = 0
         self.add_bos_token = add_bos_token
         self.prefix_token_id_arg = None if prefix_token_id is None else int(prefix_token_id)
         self.tokenizer_path = tokenizer
@@ -208,12 +227,15 @@ class OnnxLM(LM):
         """``(logprob, is_greedy)`` of each continuation given its context, HFLM's truncation.
 
         The model sees ``(context + continuation)[-(max_length + 1):][:-1]``; the last
-        ``len(continuation)`` positions score the continuation. Requests with the same input
-        tokens (one-token answers to one question) share a forward pass.
+        ``len(continuation)`` positions score the continuation. Continuations of one context
+        are scored on that context's KV cache (``prefix_reuse``), and requests with the same
+        input tokens share a forward pass; both give the numbers of separate passes.
         """
         results: list[tuple[float, bool] | None] = [None] * len(pairs)
-        groups: dict[tuple[int, ...], list[int]] = {}
+        by_context: dict[tuple[int, ...], list[int]] = {}
+        by_input: dict[tuple[int, ...], list[int]] = {}
         for i, (ctx, cont) in enumerate(pairs):
+            ctx = list(ctx) or [self.tok.prefix_token_id]
             if not cont:
                 results[i] = (0.0, True)
                 continue
@@ -221,18 +243,31 @@ class OnnxLM(LM):
                 log.warning("lmeval-onnx: a continuation of %d tokens exceeds max_length=%d; "
                             "only its last %d tokens are scored", len(cont), self.max_length,
                             self.max_length)
-            whole = [*ctx, *cont][-(self.max_length + 1):]
-            groups.setdefault(tuple(whole[:-1]), []).append(i)
-        for inp, members in groups.items():
+            whole = [*ctx, *cont]
+            if self.prefix_reuse and len(whole) <= self.max_length + 1:
+                by_context.setdefault(tuple(ctx), []).append(i)
+            else:
+                by_input.setdefault(tuple(whole[-(self.max_length + 1):-1]), []).append(i)
+        for ctx, members in by_context.items():
+            if len(members) == 1:
+                (i,) = members
+                by_input.setdefault(tuple([*ctx, *pairs[i][1]][:-1]), []).append(i)
+                continue
+            conts = [list(pairs[i][1]) for i in members]
+            prefix = self.engine.prefix(list(ctx), max(len(c) for c in conts) - 1)
+            self.tokens_fed += len(ctx)
+            for i, cont in zip(members, conts, strict=True):
+                rows = prefix.last_logits[None, :]
+                if len(cont) > 1:
+                    rows = np.concatenate([rows, prefix.extend(cont[:-1])])
+                    self.tokens_fed += len(cont) - 1
+                results[i] = _gather(rows, cont)
+        for inp, members in by_input.items():
             logits = self.engine.logits(list(inp))
+            self.tokens_fed += len(inp)
             for i in members:
                 cont = list(pairs[i][1])[-len(inp):]
-                rows = logits[len(inp) - len(cont):]
-                logprobs = _log_softmax(rows)
-                target = np.asarray(cont, dtype=np.int64)
-                picked = logprobs[np.arange(len(cont)), target]
-                greedy = bool(np.all(rows.argmax(axis=-1) == target))
-                results[i] = (float(picked.sum()), greedy)
+                results[i] = _gather(logits[len(inp) - len(cont):], cont)
         return results  # type: ignore[return-value]
 
     # -- generation -----------------------------------------------------------------------
@@ -324,6 +359,14 @@ class OnnxLM(LM):
             if stop:
                 text = text.split(stop)[0]
         return text
+
+
+def _gather(rows: np.ndarray, cont: Sequence[int]) -> tuple[float, bool]:
+    """Summed log-probability of ``cont`` under ``rows`` (one row per token), and whether
+    every token is the argmax."""
+    target = np.asarray(cont, dtype=np.int64)
+    picked = _log_softmax(rows)[np.arange(len(target)), target]
+    return float(picked.sum()), bool(np.all(rows.argmax(axis=-1) == target))
 
 
 def _log_softmax(rows: np.ndarray) -> np.ndarray:

@@ -101,6 +101,23 @@ class GenAIEngine:
     def start(self, prompt: Sequence[int], max_total: int) -> GenAIDecoding:
         return GenAIDecoding(self._generator(max_total), prompt)
 
+    def prefix(self, tokens: Sequence[int], max_extra: int) -> GenAIPrefix:
+        return GenAIPrefix(self._generator(len(tokens) + max(max_extra, 1)), tokens)
+
+
+class GenAIPrefix:
+    def __init__(self, generator: Any, tokens: Sequence[int]) -> None:
+        self.generator = generator
+        self.length = len(tokens)
+        generator.append_tokens(np.asarray(tokens, dtype=np.int32))
+        self.last_logits = _rows(np.asarray(generator.get_output("logits")), len(tokens))[-1]
+
+    def extend(self, tokens: Sequence[int]) -> np.ndarray:
+        self.generator.append_tokens(np.asarray(tokens, dtype=np.int32))
+        rows = _rows(np.asarray(self.generator.get_output("logits")), len(tokens)).copy()
+        self.generator.rewind_to(self.length)
+        return rows
+
 
 class GenAIDecoding:
     def __init__(self, generator: Any, prompt: Sequence[int]) -> None:

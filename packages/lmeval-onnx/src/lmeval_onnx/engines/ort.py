@@ -159,6 +159,21 @@ class OrtEngine:
     def start(self, prompt: Sequence[int], max_total: int) -> OrtDecoding:
         return OrtDecoding(self, list(prompt))
 
+    def prefix(self, tokens: Sequence[int], max_extra: int) -> OrtPrefix:
+        return OrtPrefix(self, list(tokens))
+
+
+class OrtPrefix:
+    def __init__(self, engine: OrtEngine, tokens: list[int]) -> None:
+        self.engine = engine
+        logits, self.past = engine.run(tokens, None, 0, with_cache=True)
+        self.length = len(tokens)
+        self.last_logits = logits[-1]
+
+    def extend(self, tokens: Sequence[int]) -> np.ndarray:
+        # session inputs are not written to, so the context's cache stays as it is
+        return self.engine.run(list(tokens), self.past, self.length, with_cache=False)[0]
+
 
 class OrtDecoding:
     def __init__(self, engine: OrtEngine, prompt: list[int]) -> None:
