@@ -128,6 +128,21 @@ def test_prefix_reuse_scores_like_separate_passes_with_fewer_tokens(tiny_export)
             assert greedy_a == greedy_b
 
 
+def test_contexts_filling_the_whole_context_length(tiny_export):
+    """A context of exactly ``context_length`` tokens with one-token answers fits both engines."""
+    from lmeval_onnx.models import OnnxRuntimeGenAILM, OnnxRuntimeLM
+
+    scores = []
+    for cls in (OnnxRuntimeLM, OnnxRuntimeGenAILM):
+        lm = cls(pretrained=str(tiny_export[1]))
+        length = lm.export.context_length
+        assert lm.max_length == length
+        ctx = [lm.tok.prefix_token_id] + [50 + i % 40 for i in range(length - 1)]
+        scores.append(lm.score_tokens([(ctx, [60]), (ctx, [61]), (ctx[:-3], [61, 62, 63, 64])]))
+    assert scores[0] == scores[1]
+    assert all(ll < 0 for ll, _ in scores[0])
+
+
 # ------------------------------------------------------------------------- generation
 
 

@@ -102,7 +102,7 @@ class GenAIEngine:
         return GenAIDecoding(self._generator(max_total), prompt)
 
     def prefix(self, tokens: Sequence[int], max_extra: int) -> GenAIPrefix:
-        return GenAIPrefix(self._generator(len(tokens) + max(max_extra, 1)), tokens)
+        return GenAIPrefix(self._generator(len(tokens) + max_extra), tokens)
 
 
 class GenAIPrefix:
