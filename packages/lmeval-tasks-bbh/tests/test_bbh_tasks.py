@@ -10,9 +10,14 @@ from pathlib import Path
 import lmeval
 import pytest
 from lmeval.cli import main
-
 from lmeval_tasks_bbh import TASKS_DIR
-from lmeval_tasks_bbh.filters import MapRegex, MultipleChoice, NumberParse, WordSort, words_to_number
+from lmeval_tasks_bbh.filters import (
+    MapRegex,
+    MultipleChoice,
+    NumberParse,
+    WordSort,
+    words_to_number,
+)
 
 PROMPTS = json.loads((Path(__file__).resolve().parents[1] / "generate" / "bbh_prompts.json")
                      .read_text(encoding="utf-8"))
@@ -106,5 +111,5 @@ def test_reference_run_of_each_group(group, filter_name):
     sizes = [res["n-samples"][t]["effective"] for t in subtasks]
     values = [res["results"][t][key] for t in subtasks]
     assert all(0.0 <= v <= 1.0 for v in values)
-    expected = sum(v * n for v, n in zip(values, sizes)) / sum(sizes)
+    expected = sum(v * n for v, n in zip(values, sizes, strict=True)) / sum(sizes)
     assert res["results"][group][key] == pytest.approx(expected)

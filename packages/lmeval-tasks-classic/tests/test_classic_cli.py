@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 from lmeval.cli import main
-
 from lmeval_tasks_classic import TASKS_DIR
 
 TASKS = {"hellaswag", "arc_easy", "arc_challenge", "lambada_openai", "lambada_openai_mt_de",

@@ -20,4 +20,6 @@ def main(root: Path = TASKS_ROOT) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else TASKS_ROOT)

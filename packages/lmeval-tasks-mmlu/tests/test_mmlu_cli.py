@@ -6,7 +6,6 @@ import re
 
 import pytest
 from lmeval.cli import main
-
 from lmeval_tasks_mmlu import TASKS_DIR
 
 GROUPS = {

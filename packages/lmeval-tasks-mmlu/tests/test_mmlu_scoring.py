@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-
 from pathlib import Path
 
 import lmeval
@@ -23,7 +22,7 @@ def _check_weighted(results: dict, group: str, metric: str) -> None:
     leaves = _leaves(results, group)
     sizes = [results["n-samples"][t]["effective"] for t in leaves]
     values = [results["results"][t][metric] for t in leaves]
-    expected = sum(v * n for v, n in zip(values, sizes)) / sum(sizes)
+    expected = sum(v * n for v, n in zip(values, sizes, strict=True)) / sum(sizes)
     assert results["results"][group][metric] == pytest.approx(expected, abs=1e-12)
 
 

@@ -70,7 +70,7 @@ class _Extractor:
         return match
 
     def apply(self, resps: Iterable[list[str]], docs: Iterable[dict]) -> list[list[str]]:
-        return [[self.extract(resp, doc) for resp in group] for group, doc in zip(resps, docs)]
+        return [[self.extract(resp, doc) for resp in group] for group, doc in zip(resps, docs, strict=True)]
 
     def extract(self, resp: str, doc: dict) -> str:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -219,7 +219,7 @@ class WordSort:
 
     def apply(self, resps: Iterable[list[str]], docs: Iterable[dict]) -> list[list[str]]:
         out = []
-        for group, doc in zip(resps, docs):
+        for group, doc in zip(resps, docs, strict=True):
             words = doc["input"].split("List:")[1].strip().split()
             regex = re.compile("|".join(rf"\b{re.escape(w)}\b" for w in words))
             sorted_group = []

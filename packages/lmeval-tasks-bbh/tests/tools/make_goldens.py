@@ -69,7 +69,7 @@ def main() -> None:
                 for make in ensemble.filters:
                     values = list(make().apply(values, [doc] * len(answers)))
                 scores = [task.process_results(doc, [v])["exact_match"] for v in values]
-                results[ensemble.name] = [[v, s] for v, s in zip(values, scores)]
+                results[ensemble.name] = [[v, s] for v, s in zip(values, scores, strict=True)]
             filters.append({"task": name, "doc_id": doc_id, "answers": answers, "results": results})
         print(name, file=sys.stderr)
     OUT.mkdir(parents=True, exist_ok=True)

@@ -22,7 +22,7 @@ def doc_to_text(doc: dict) -> str:
     about = f"{doc['Subject']} question{level}{country}"
     question = f"{doc['Context']}\n\n{doc['Question']}" if doc["Context"] else doc["Question"]
     options = []
-    for key, field in zip(KEYS, OPTION_FIELDS):
+    for key, field in zip(KEYS, OPTION_FIELDS, strict=True):
         if not doc[field]:
             break
         options.append(f"{key}. {doc[field]}")
@@ -30,4 +30,4 @@ def doc_to_text(doc: dict) -> str:
 
 
 def doc_to_choice(doc: dict) -> list[str]:
-    return [key for key, field in zip(KEYS, OPTION_FIELDS) if doc[field]]
+    return [key for key, field in zip(KEYS, OPTION_FIELDS, strict=True) if doc[field]]

@@ -86,7 +86,7 @@ def weighted_f1(items: list) -> float:
     preds = [p for _, p in items]
     support = Counter(golds)
     predicted = Counter(preds)
-    hits = Counter(g for g, p in zip(golds, preds) if g == p)
+    hits = Counter(g for g, p in zip(golds, preds, strict=True) if g == p)
     total = 0.0
     for label, count in support.items():
         denom = count + predicted[label]
