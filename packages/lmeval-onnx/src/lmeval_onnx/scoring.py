@@ -176,6 +176,7 @@ class OnnxLM(LM):
             "prefix_token_id": self.prefix_token_id_arg,
             "tokenizer": self.tokenizer_path,
             "think_end_token": self.think_end_token,
+            "seed": self.seed,
         }
 
     @property
