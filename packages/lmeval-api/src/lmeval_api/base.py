@@ -1,0 +1,214 @@
+"""What every API backend shares: model args, keys, headers, and running requests concurrently."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from lmeval.errors import UsageError
+from lmeval.protocol import LM
+
+from lmeval_api.transport import ApiError, HttpClient, RetryPolicy, run_async, safe_url
+
+log = logging.getLogger("lmeval.api")
+
+OnAnswer = Callable[[int, Any], None]
+
+#: Model args lm-eval accepts for API models that change nothing here; accepted and ignored.
+IGNORED_ARGS = frozenset({"device", "max_batch_size", "truncate", "max_images", "dtype",
+                          "parallelize"})
+
+
+@dataclass
+class Job:
+    """One HTTP request answering the requests at ``indices`` (several when batched)."""
+
+    payload: dict[str, Any]
+    indices: list[int]
+    parse: Callable[[Any], list[Any]]
+
+
+class ApiLM(LM):
+    """Base of the API backends: subclasses build payloads and parse answers.
+
+    Requests run concurrently (``num_concurrent`` in flight) in one asyncio loop per call. Each
+    answer is handed to ``on_answer(index, answer)`` as soon as it arrives, when the caller
+    passes one (the scheduler's response cache), so an interrupted run loses nothing answered.
+    """
+
+    #: Registered name used in ``identity()`` (the cache key), whatever alias the user typed.
+    kind_name = "api"
+    #: Environment variable holding the API key; ``None``: no key.
+    key_env: str | None = None
+    #: Whether a missing key is an error (hosted APIs) or fine (local servers).
+    key_required = False
+    default_base_url: str | None = None
+
+    def __init__(self, *, model: str | None = None, pretrained: str | None = None,
+                 base_url: str | None = None, num_concurrent: int = 1, max_retries: int = 3,
+                 timeout: float = 300, batch_size: Any = 1, seed: int = 1234,
+                 max_gen_toks: int = 256, verify_certificate: bool = True,
+                 ca_cert_path: str | None = None, header: Any = None, headers: Any = None,
+                 eos_string: str | None = None, api_key_env: str | None = None,
+                 backoff_base: float = 0.5, backoff_max: float = 10.0,
+                 **unknown: Any) -> None:
+        super().__init__()
+        _reject_unknown(type(self).__name__, unknown)
+        self.model = model or pretrained
+        self.base_url = base_url or self.default_base_url
+        if not self.base_url:
+            raise UsageError(f"{self.kind_name} needs base_url=http://host:port/v1/... "
+                             "in --model_args")
+        self.num_concurrent = max(1, int(num_concurrent))
+        self.batch_size = _batch_size(batch_size)
+        self.seed = None if seed is None else int(seed)
+        self.max_gen_toks = int(max_gen_toks)
+        self.eos_string = eos_string
+        self.retry = RetryPolicy(max_attempts=max(1, int(max_retries)),
+                                 backoff_base=float(backoff_base), backoff_max=float(backoff_max))
+        self.timeout = float(timeout)
+        self.verify: bool | str = ca_cert_path or bool(verify_certificate)
+        if api_key_env:
+            self.key_env = api_key_env
+        self._api_key = self._read_key()
+        self._extra_headers = _parse_headers(header if header is not None else headers)
+        self.last_stats: Any = None
+
+    # -- keys and headers --------------------------------------------------------------
+    def _read_key(self) -> str:
+        key = os.environ.get(self.key_env, "") if self.key_env else ""
+        if self.key_required and not key:
+            raise UsageError(f"{self.kind_name} needs an API key: set the {self.key_env} "
+                             "environment variable")
+        return key
+
+    def auth_headers(self, key: str) -> dict[str, str]:
+        return {"Authorization": f"Bearer {key}"} if key else {}
+
+    def _headers(self) -> dict[str, str]:
+        return {**self.auth_headers(self._api_key), **self._extra_headers}
+
+    def _secrets(self) -> list[str]:
+        secrets = [self._api_key]
+        for name, value in self._extra_headers.items():
+            if name.lower() in ("authorization", "x-api-key", "api-key", "proxy-authorization"):
+                secrets += [value, value.split(" ", 1)[-1]]
+        return secrets
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(model={self.model!r}, base_url={safe_url(self.base_url)!r})"
+
+    # -- the LM contract -----------------------------------------------------------------
+    def identity(self) -> dict[str, Any]:
+        return {"backend": self.kind_name, "model": self.model,
+                "base_url": safe_url(self.base_url), "seed": self.seed,
+                "max_gen_toks": self.max_gen_toks, "eos_string": self.eos_string}
+
+    @property
+    def chunk_size(self) -> int:  # type: ignore[override]
+        # The scheduler caches answers per chunk (unless it passes on_answer): keep chunks a
+        # few waves of concurrent requests long, so little is lost on interruption.
+        return max(64, 8 * self.num_concurrent * self.batch_size)
+
+    # -- running requests --------------------------------------------------------------
+    def run_jobs(self, jobs: Sequence[Job], n_answers: int,
+                 on_answer: OnAnswer | None = None, what: str = "request") -> list[Any]:
+        """Send every job (``num_concurrent`` at a time); answers in request order."""
+        answers: list[Any] = [None] * n_answers
+        done = [False] * n_answers
+
+        async def main() -> None:
+            client = HttpClient(headers=self._headers(), timeout=self.timeout,
+                                num_concurrent=self.num_concurrent, retry=self.retry,
+                                verify=self.verify, secrets=self._secrets(), seed=self.seed)
+            async with client:
+                await _gather_fail_fast([self._one(client, job, answers, done, on_answer, what)
+                                         for job in jobs])
+            self.last_stats = client.stats
+
+        if jobs:
+            run_async(main)
+        missing = [i for i, ok in enumerate(done) if not ok]
+        if missing:
+            raise ApiError(f"{len(missing)} {what}s got no answer (first index {missing[0]})")
+        return answers
+
+    async def _one(self, client: HttpClient, job: Job, answers: list[Any], done: list[bool],
+                   on_answer: OnAnswer | None, what: str) -> None:
+        def parse(body: Any) -> list[Any]:
+            out = job.parse(body)
+            if len(out) != len(job.indices):
+                raise ValueError(f"expected {len(job.indices)} answers, got {len(out)}")
+            return out
+
+        result = await client.post_json(self.base_url, job.payload, parse, what=what)
+        for index, answer in zip(job.indices, result):
+            answers[index] = answer
+            done[index] = True
+            if on_answer is not None:
+                on_answer(index, answer)
+
+
+async def _gather_fail_fast(coros: list[Any]) -> None:
+    """Run all; on the first failure cancel the rest and raise it."""
+    import asyncio
+
+    tasks = [asyncio.ensure_future(c) for c in coros]
+    try:
+        for fut in asyncio.as_completed(tasks):
+            await fut
+    finally:
+        pending = [t for t in tasks if not t.done()]
+        for t in pending:
+            t.cancel()
+        if pending:
+            await asyncio.gather(*pending, return_exceptions=True)
+
+
+def _batch_size(value: Any) -> int:
+    if value is None:
+        return 1
+    if isinstance(value, str) and value.startswith("auto"):
+        log.warning("batch_size=%s: automatic batch size means nothing for an API; using 1", value)
+        return 1
+    try:
+        return max(1, int(value))
+    except (TypeError, ValueError):
+        raise UsageError(f"batch_size must be an integer, not {value!r}") from None
+
+
+def _parse_headers(value: Any) -> dict[str, str]:
+    if value in (None, ""):
+        return {}
+    if isinstance(value, Mapping):
+        return {str(k): str(v) for k, v in value.items()}
+    if isinstance(value, str):
+        try:
+            parsed = json.loads(value)
+        except ValueError:
+            parsed = None
+        if isinstance(parsed, dict):
+            return {str(k): str(v) for k, v in parsed.items()}
+        out = {}
+        for part in value.split(";"):
+            if ":" not in part:
+                raise UsageError("header must be a dict, a JSON object or 'Name: value; Name2: "
+                                 f"value2', not {value!r}")
+            name, _, val = part.partition(":")
+            out[name.strip()] = val.strip()
+        return out
+    raise UsageError(f"header must be a dict or a JSON object, not {type(value).__name__}")
+
+
+def _reject_unknown(owner: str, unknown: Mapping[str, Any]) -> None:
+    bad = sorted(k for k in unknown if k not in IGNORED_ARGS)
+    if "api_key" in bad:
+        raise UsageError("do not pass api_key in --model_args (model args are written to the "
+                         "results): set the provider's environment variable, or name another "
+                         "one with api_key_env=MY_KEY_VAR")
+    if bad:
+        raise UsageError(f"{owner}: unknown model argument(s) {', '.join(bad)}")

@@ -1,0 +1,309 @@
+"""``local-completions`` and ``openai-completions``: the OpenAI Completions API.
+
+Loglikelihood and rolling loglikelihood come from prompt logprobs (``echo`` + ``logprobs``,
+one generated token): the prompt is tokenized here (see :mod:`lmeval_api.tokens`), sent as
+token ids by default (``tokenized_requests=True``), and the continuation's log-probability is
+the sum over the prompt positions after the context.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from lmeval.errors import UsageError
+from lmeval.protocol import (
+    GenerateRequest,
+    LoglikelihoodRequest,
+    RequestKind,
+    RollingRequest,
+)
+
+from lmeval_api.base import ApiLM, Job, OnAnswer
+from lmeval_api.tokens import Encoder, fit_window, load_encoder, rolling_windows
+from lmeval_api.transport import MalformedResponse
+
+log = logging.getLogger("lmeval.api")
+
+
+def truncate_at_stop(text: str, stops: Sequence[str]) -> str:
+    """``text`` up to the first occurrence of any stop string (servers that echo stops)."""
+    cut = len(text)
+    for stop in stops:
+        if stop:
+            pos = text.find(stop)
+            if pos != -1:
+                cut = min(cut, pos)
+    return text[:cut]
+
+
+def stop_sequences(until: Sequence[str], eos: str | None) -> list[str]:
+    stops = [s for s in until if s]
+    if eos and eos not in stops:
+        stops.append(eos)
+    return stops
+
+
+def generation_params(kwargs: Mapping[str, Any], default_max: int) -> tuple[dict[str, Any], int]:
+    """lm-eval generation kwargs to API fields: (extra fields, max new tokens)."""
+    params = dict(kwargs)
+    params.pop("do_sample", None)
+    params.pop("until", None)
+    max_tokens = params.pop("max_tokens", None)
+    max_gen = params.pop("max_gen_toks", None)
+    n = int(max_tokens if max_tokens is not None else max_gen if max_gen is not None
+            else default_max)
+    params.setdefault("temperature", 0)
+    return params, n
+
+
+class CompletionsLM(ApiLM):
+    """Any server mirroring OpenAI's ``/v1/completions`` (vLLM, SGLang, TGI, llama.cpp ...)."""
+
+    kind_name = "local-completions"
+    key_env = "OPENAI_API_KEY"
+    #: The most stop strings the server accepts (the rest are applied client-side).
+    max_stop: int | None = None
+
+    def __init__(self, *, tokenizer: str | None = None, tokenizer_backend: str | None = "huggingface",
+                 tokenized_requests: bool = True, max_length: int = 2048,
+                 add_bos_token: bool | None = None, custom_prefix_token_id: int | None = None,
+                 trust_remote_code: bool = False, revision: str | None = None,
+                 use_fast_tokenizer: bool = True, logprobs: int = 1, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.tokenizer_backend = None if tokenizer_backend in (None, "", "none", "None") \
+            else str(tokenizer_backend)
+        self.encoder: Encoder | None = load_encoder(
+            self.tokenizer_backend, tokenizer, model=self.model, add_bos_token=add_bos_token,
+            prefix_token_id=custom_prefix_token_id, trust_remote_code=trust_remote_code,
+            revision=revision, use_fast=use_fast_tokenizer)
+        self.tokenized_requests = bool(tokenized_requests) and self.encoder is not None
+        self.add_bos_token = add_bos_token
+        # one position is always left for the generated token of an echo request
+        self.max_length = int(max_length) - 1
+        self.n_logprobs = max(1, int(logprobs))
+        if self.eos_string is None and self.encoder is not None:
+            self.eos_string = self.encoder.eos_text
+        if self.encoder is None:
+            self.supported_kinds = frozenset({RequestKind.GENERATE_UNTIL})  # type: ignore[misc]
+
+    def identity(self) -> dict[str, Any]:
+        return {**super().identity(), "tokenizer": self.encoder.name if self.encoder else None,
+                "tokenizer_backend": self.tokenizer_backend,
+                "tokenized_requests": self.tokenized_requests,
+                "add_bos_token": self.add_bos_token, "max_length": self.max_length + 1,
+                "prefix_token_id": self.encoder.prefix_token_id if self.encoder else None}
+
+    # -- chat templates (rendered here: the completions API takes a string) --------------
+    def apply_chat_template(self, messages: Sequence[Mapping[str, str]],
+                            add_generation_prompt: bool = True) -> str:
+        if self.encoder is None:
+            raise UsageError("--apply_chat_template with a completions API needs a tokenizer "
+                             "(tokenizer_backend=huggingface,tokenizer=...)")
+        return self.encoder.apply_chat_template(messages, add_generation_prompt)
+
+    @property
+    def chat_template(self) -> str | None:
+        return self.encoder.chat_template if self.encoder else None
+
+    @property
+    def tokenizer_name(self) -> str:
+        return self.encoder.name.replace("/", "__") if self.encoder else ""
+
+    # -- loglikelihood -------------------------------------------------------------------
+    def loglikelihood(self, requests: Sequence[LoglikelihoodRequest],
+                      on_answer: OnAnswer | None = None) -> list[tuple[float, bool]]:
+        encoder = self._need_encoder()
+        pairs = []
+        for req in requests:
+            if not isinstance(req.context, str):
+                raise UsageError("loglikelihood over a completions API needs string contexts")
+            pairs.append(encoder.encode_pair(req.context, req.continuation))
+        return self._score(pairs, on_answer, "loglikelihood request")
+
+    def loglikelihood_rolling(self, requests: Sequence[RollingRequest],
+                              on_answer: OnAnswer | None = None) -> list[float]:
+        encoder = self._need_encoder()
+        windows: list[tuple[list[int], list[int]]] = []
+        owner: list[int] = []
+        for i, req in enumerate(requests):
+            for window in rolling_windows(encoder.encode(req.text), encoder.prefix_token_id,
+                                          self.max_length - 1):
+                windows.append(window)
+                owner.append(i)
+        remaining = [0] * len(requests)
+        for i in owner:
+            remaining[i] += 1
+        totals = [0.0] * len(requests)
+        if on_answer is not None:
+            for i, n in enumerate(remaining):
+                if n == 0:  # empty text: nothing to score
+                    on_answer(i, 0.0)
+
+        def window_done(index: int, answer: tuple[float, bool]) -> None:
+            req = owner[index]
+            totals[req] += answer[0]
+            remaining[req] -= 1
+            if remaining[req] == 0 and on_answer is not None:
+                on_answer(req, totals[req])
+
+        self._score(windows, window_done, "loglikelihood_rolling request")
+        return totals
+
+    def _need_encoder(self) -> Encoder:
+        if self.encoder is None:
+            raise UsageError("loglikelihood requests need a tokenizer to find where the context "
+                             "ends: pass tokenizer_backend=huggingface,tokenizer=<name or path>")
+        return self.encoder
+
+    def _score(self, pairs: Sequence[tuple[list[int], list[int]]], on_answer: OnAnswer | None,
+               what: str) -> list[tuple[float, bool]]:
+        encoder = self._need_encoder()
+        items = []
+        for i, (ctx, cont) in enumerate(pairs):
+            prompt, ctxlen = fit_window(ctx, cont, self.max_length)
+            if len(prompt) < len(ctx) + len(cont):
+                log.warning("context + continuation longer than max_length=%d: context cut on "
+                            "the left", self.max_length + 1)
+            items.append((i, prompt, ctxlen))
+        # longest first, as lm-eval batches them
+        items.sort(key=lambda it: (-len(it[1]), it[1]))
+        jobs = []
+        for start in range(0, len(items), self.batch_size):
+            batch = items[start:start + self.batch_size]
+            prompts: list[Any] = [p for _, p, _ in batch]
+            if not self.tokenized_requests:
+                prompts = [encoder.decode(p) for p in prompts]
+            payload = {"model": self.model,
+                       "prompt": prompts[0] if len(prompts) == 1 else prompts,
+                       "temperature": 0, "max_tokens": 1, "logprobs": self.n_logprobs,
+                       "echo": True}
+            if self.seed is not None:
+                payload["seed"] = self.seed
+            spans = [(ctxlen, len(p) if self.tokenized_requests else None)
+                     for _, p, ctxlen in batch]
+            jobs.append(Job(payload, [i for i, _, _ in batch],
+                            lambda body, spans=spans: parse_echo_logprobs(body, spans)))
+        return self.run_jobs(jobs, len(pairs), on_answer, what)
+
+    # -- generation ----------------------------------------------------------------------
+    def generate_until(self, requests: Sequence[GenerateRequest],
+                       on_answer: OnAnswer | None = None) -> list[str]:
+        jobs = []
+        # group by generation kwargs (one payload shape per batch), keep contexts together
+        groups: dict[Any, list[int]] = {}
+        for i, req in enumerate(requests):
+            groups.setdefault((req.until, req.gen_kwargs), []).append(i)
+        for indices in groups.values():
+            first = requests[indices[0]]
+            params, max_new = generation_params(first.generation_kwargs(), self.max_gen_toks)
+            stops = stop_sequences(first.until, self.eos_string)
+            prompts = [self._generation_prompt(requests[i].context, max_new) for i in indices]
+            for start in range(0, len(indices), self.batch_size):
+                part = prompts[start:start + self.batch_size]
+                payload = {"model": self.model, "prompt": part[0] if len(part) == 1 else part,
+                           "max_tokens": max_new, **params}
+                server_stops = stops if self.max_stop is None else stops[:self.max_stop]
+                if server_stops:
+                    payload["stop"] = server_stops
+                if self.seed is not None:
+                    payload.setdefault("seed", self.seed)
+                jobs.append(Job(payload, indices[start:start + self.batch_size],
+                                lambda body, stops=stops: [truncate_at_stop(t, stops) for t in
+                                                           parse_completion_texts(body)]))
+        return self.run_jobs(jobs, len(requests), on_answer, "generate_until request")
+
+    def _generation_prompt(self, context: Any, max_new: int) -> Any:
+        if not isinstance(context, str):
+            raise UsageError("a completions API takes string prompts; use a chat model type "
+                             "(local-chat-completions) for chat messages")
+        if not self.tokenized_requests or self.encoder is None:
+            return context
+        ids = self.encoder.encode(context)
+        room = self.max_length - max_new
+        if room <= 0:
+            raise UsageError(f"max_gen_toks={max_new} leaves no room for the prompt in "
+                             f"max_length={self.max_length + 1}")
+        if len(ids) > room:
+            log.warning("prompt of %d tokens cut on the left to fit max_length - max_gen_toks",
+                        len(ids))
+            ids = ids[-room:]
+        return ids
+
+
+def _choices(body: Any, expected: int) -> list[dict[str, Any]]:
+    choices = body["choices"]
+    if not isinstance(choices, list) or len(choices) != expected:
+        raise MalformedResponse(f"expected {expected} choices, got "
+                                f"{len(choices) if isinstance(choices, list) else type(choices).__name__}")
+    ordered = sorted(choices, key=lambda c: c.get("index", 0))
+    if [c.get("index", i) for i, c in enumerate(ordered)] != list(range(expected)):
+        raise MalformedResponse("choice indices are not 0..n-1")
+    return ordered
+
+
+def parse_echo_logprobs(body: Any, spans: Sequence[tuple[int, int | None]]) -> list[tuple[float, bool]]:
+    """(sum of continuation logprobs, is_greedy) per prompt of an ``echo`` completions answer.
+
+    ``spans`` holds, per prompt, the number of context tokens and the prompt length in tokens
+    (``None`` when the prompt was sent as text: then all positions but the generated one).
+    """
+    out = []
+    for choice, (ctxlen, n_prompt) in zip(_choices(body, len(spans)), spans):
+        lp = choice["logprobs"]
+        token_logprobs = lp["token_logprobs"]
+        top = lp.get("top_logprobs")
+        end = n_prompt if n_prompt is not None else len(token_logprobs) - 1
+        if n_prompt is not None and len(token_logprobs) < n_prompt:
+            raise MalformedResponse(f"{len(token_logprobs)} prompt logprobs for a prompt of "
+                                    f"{n_prompt} tokens (does the server support echo?)")
+        if end <= ctxlen:
+            raise MalformedResponse("no continuation positions in the echoed prompt")
+        values = token_logprobs[ctxlen:end]
+        if any(not isinstance(v, (int, float)) or math.isnan(v) for v in values):
+            raise MalformedResponse("missing or invalid prompt logprobs")
+        greedy = True
+        if top is not None:
+            for value, alternatives in zip(values, top[ctxlen:end]):
+                if not alternatives:
+                    raise MalformedResponse("missing top_logprobs")
+                if value != max(alternatives.values()):
+                    greedy = False
+                    break
+        out.append((float(sum(values)), greedy))
+    return out
+
+
+def parse_completion_texts(body: Any) -> list[str]:
+    choices = body["choices"]
+    if not isinstance(choices, list) or not choices:
+        raise MalformedResponse("no choices")
+    texts = []
+    for choice in _choices(body, len(choices)):
+        text = choice["text"]
+        if not isinstance(text, str):
+            raise MalformedResponse("choice without text")
+        texts.append(text)
+    return texts
+
+
+class LocalCompletionsLM(CompletionsLM):
+    """``local-completions``: a self-hosted server; the key (if any) from ``OPENAI_API_KEY``."""
+
+
+class OpenAICompletionsLM(CompletionsLM):
+    """``openai-completions``: OpenAI's own API (``davinci-002``/``babbage-002`` for logprobs)."""
+
+    kind_name = "openai-completions"
+    key_required = True
+    default_base_url = "https://api.openai.com/v1/completions"
+    max_stop = 4
+
+    def __init__(self, *, tokenizer_backend: str | None = "tiktoken", **kwargs: Any) -> None:
+        super().__init__(tokenizer_backend=tokenizer_backend, **kwargs)
+        if self.encoder is not None and not re.match(r"^(babbage|davinci)-002$", self.model or ""):
+            # OpenAI returns prompt logprobs for these two models only
+            self.supported_kinds = frozenset({RequestKind.GENERATE_UNTIL})  # type: ignore[misc]

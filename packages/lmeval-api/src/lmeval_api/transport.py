@@ -1,0 +1,251 @@
+"""HTTP for API backends: one pooled aiohttp session, bounded concurrency, retries with backoff.
+
+What is retried, up to ``max_attempts`` attempts in all (lm-eval's ``max_retries`` counts
+attempts the same way): connection errors (refused, reset, closed mid-response), timeouts (no
+byte for ``timeout`` seconds, or the whole exchange longer than ``timeout``), HTTP 408, 429 and
+5xx, and answers that are not usable (invalid or truncated JSON, missing fields: the caller's
+``parse`` raises). Waits grow exponentially with jitter; a 429 or 503 with ``Retry-After`` waits
+at least that long. Anything else (401, 404, 400 ...) fails at once with the server's message.
+
+Secrets (API keys) are only ever in request headers. Every message this module logs or raises
+goes through :class:`Redactor`, and URLs are logged without their query string.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import email.utils
+import json
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, TypeVar
+from urllib.parse import urlsplit, urlunsplit
+
+log = logging.getLogger("lmeval.api")
+
+T = TypeVar("T")
+
+RETRY_STATUS = frozenset({408, 409, 425, 429})
+
+
+class ApiError(RuntimeError):
+    """A request failed for good: a non-retryable status, or every attempt failed."""
+
+
+class MalformedResponse(ValueError):
+    """A 2xx answer whose body is not a usable answer (raised by response parsers)."""
+
+
+class Redactor:
+    """Replaces every secret in a text by ``***``."""
+
+    def __init__(self, secrets: Iterable[str] = ()) -> None:
+        self._secrets = sorted({s for s in secrets if s and len(s) >= 4}, key=len, reverse=True)
+
+    def __call__(self, text: object) -> str:
+        out = str(text)
+        for secret in self._secrets:
+            out = out.replace(secret, "***")
+        return out
+
+
+def safe_url(url: str) -> str:
+    """``url`` without user info, query and fragment: what may appear in logs and results."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    if parts.port:
+        host = f"{host}:{parts.port}"
+    return urlunsplit((parts.scheme, host, parts.path, "", ""))
+
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    """How often and how long to retry. ``delay`` is exponential with "equal jitter"."""
+
+    max_attempts: int = 3
+    backoff_base: float = 0.5
+    backoff_max: float = 10.0
+    retry_after_max: float = 120.0
+
+    def delay(self, attempt: int, rng: random.Random, retry_after: float | None = None) -> float:
+        cap = min(self.backoff_max, self.backoff_base * (2 ** max(0, attempt - 1)))
+        wait = cap / 2 + rng.uniform(0, cap / 2)
+        if retry_after is not None:
+            wait = max(wait, min(retry_after, self.retry_after_max))
+        return wait
+
+
+def parse_retry_after(value: str | None, now: float | None = None) -> float | None:
+    """Seconds to wait from a ``Retry-After`` header (delta-seconds or an HTTP date)."""
+    if not value:
+        return None
+    value = value.strip()
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    if when is None:
+        return None
+    return max(0.0, when.timestamp() - (time.time() if now is None else now))
+
+
+class _Retryable(Exception):
+    def __init__(self, reason: str, retry_after: float | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.retry_after = retry_after
+
+
+@dataclass
+class TransportStats:
+    requests: int = 0
+    attempts: int = 0
+    retries: int = 0
+
+
+class HttpClient:
+    """POSTs JSON with at most ``num_concurrent`` requests in flight, retrying as described above.
+
+    Use inside one event loop: ``async with HttpClient(...) as client: await client.post_json(...)``.
+    Built on aiohttp: at 32 requests in flight it costs ~0.2 ms of CPU per request here, where
+    httpx cost ~3 ms and fell to 25 requests/s (see the package README).
+    """
+
+    def __init__(self, *, headers: Mapping[str, str] | None = None, timeout: float = 300.0,
+                 num_concurrent: int = 1, retry: RetryPolicy | None = None,
+                 verify: bool | str = True, secrets: Iterable[str] = (),
+                 seed: int | None = None) -> None:
+        self.headers = dict(headers or {})
+        self.timeout = float(timeout)
+        self.num_concurrent = max(1, int(num_concurrent))
+        self.retry = retry or RetryPolicy()
+        self.verify = verify
+        self.redact = Redactor(secrets)
+        self.stats = TransportStats()
+        self._rng = random.Random(seed)
+        self._session: Any = None
+        self._sem: asyncio.Semaphore | None = None
+
+    async def __aenter__(self) -> HttpClient:
+        import aiohttp
+
+        if self.verify is False:
+            ssl_arg: Any = False
+        elif isinstance(self.verify, str):
+            import ssl
+
+            ssl_arg = ssl.create_default_context(cafile=self.verify)
+        else:
+            ssl_arg = True
+        connector = aiohttp.TCPConnector(limit=self.num_concurrent, ssl=ssl_arg)
+        # total: the whole exchange (a server dripping bytes cannot hold a request forever);
+        # sock_read: silence between bytes; sock_connect: reaching the server
+        timeout = aiohttp.ClientTimeout(total=self.timeout, sock_read=self.timeout,
+                                        sock_connect=min(self.timeout, 30.0))
+        self._session = aiohttp.ClientSession(connector=connector, timeout=timeout,
+                                              headers=self.headers, trust_env=True,
+                                              auto_decompress=True)
+        self._sem = asyncio.Semaphore(self.num_concurrent)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self._session.close()
+        self._session = None
+
+    async def get_json(self, url: str) -> Any:
+        """One GET without retries (server probing); raises :class:`ApiError`."""
+        import aiohttp
+
+        try:
+            async with self._session.get(url) as resp:
+                status, data = resp.status, await resp.read()
+        except (aiohttp.ClientError, asyncio.TimeoutError) as exc:
+            raise ApiError(self.redact(f"GET {safe_url(url)}: {type(exc).__name__}: {exc}")) from None
+        if status != 200:
+            raise ApiError(self.redact(f"GET {safe_url(url)}: HTTP {status}"))
+        try:
+            return json.loads(data)
+        except ValueError:
+            raise ApiError(f"GET {safe_url(url)}: the answer is not JSON") from None
+
+    async def post_json(self, url: str, payload: Any, parse: Callable[[Any], T],
+                        what: str = "request") -> T:
+        """POST ``payload``; return ``parse(json_body)``, retrying as the module describes.
+
+        ``parse`` raises (``MalformedResponse``, ``KeyError``, ``TypeError``, ``ValueError``,
+        ``IndexError``) when the body is not a usable answer: the request is then retried.
+        """
+        assert self._session is not None and self._sem is not None, "use `async with HttpClient()`"
+        self.stats.requests += 1
+        body = json.dumps(payload, ensure_ascii=False).encode("utf-8")
+        last = ""
+        for attempt in range(1, self.retry.max_attempts + 1):
+            self.stats.attempts += 1
+            try:
+                async with self._sem:
+                    return await self._attempt(url, body, parse)
+            except _Retryable as exc:
+                last = exc.reason
+                if attempt >= self.retry.max_attempts:
+                    break
+                wait = self.retry.delay(attempt, self._rng, exc.retry_after)
+                self.stats.retries += 1
+                log.warning("%s to %s failed (attempt %d/%d): %s; retrying in %.2fs", what,
+                            safe_url(url), attempt, self.retry.max_attempts,
+                            self.redact(exc.reason), wait)
+                await asyncio.sleep(wait)
+        raise ApiError(self.redact(
+            f"{what} to {safe_url(url)} failed after {self.retry.max_attempts} attempt(s): {last}"
+            " (raise max_retries or timeout in --model_args if the server is just slow)"))
+
+    async def _attempt(self, url: str, body: bytes, parse: Callable[[Any], T]) -> T:
+        import aiohttp
+
+        try:
+            async with self._session.post(url, data=body,
+                                          headers={"Content-Type": "application/json"}) as resp:
+                status = resp.status
+                retry_after = resp.headers.get("Retry-After")
+                data = await resp.read()
+        except asyncio.TimeoutError:
+            raise _Retryable(f"no complete answer within timeout={self.timeout:g}s") from None
+        except aiohttp.ClientError as exc:
+            raise _Retryable(f"connection error ({type(exc).__name__}: {exc})") from None
+        text = data.decode("utf-8", errors="replace")
+        if status >= 500 or status in RETRY_STATUS:
+            raise _Retryable(f"HTTP {status}: {_excerpt(text)}", parse_retry_after(retry_after))
+        if status >= 400:
+            raise ApiError(self.redact(f"POST {safe_url(url)}: HTTP {status}: {_excerpt(text)}"))
+        try:
+            decoded = json.loads(data)
+        except ValueError as exc:
+            raise _Retryable(f"malformed response: invalid JSON ({exc}): {_excerpt(text)}") from None
+        try:
+            return parse(decoded)
+        except (MalformedResponse, KeyError, TypeError, ValueError, IndexError,
+                AttributeError) as exc:
+            raise _Retryable(f"malformed response: {type(exc).__name__}: {exc}: "
+                             f"{_excerpt(text)}") from None
+
+
+def _excerpt(text: str, limit: int = 300) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def run_async(factory: Callable[[], Awaitable[T]]) -> T:
+    """Run a coroutine to completion from synchronous code, even inside a running event loop."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(factory())  # type: ignore[arg-type]
+    with ThreadPoolExecutor(max_workers=1) as pool:  # a notebook's loop is running here
+        return pool.submit(lambda: asyncio.run(factory())).result()  # type: ignore[arg-type]
