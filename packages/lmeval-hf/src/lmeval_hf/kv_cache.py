@@ -68,12 +68,40 @@ def cache_tensors(cache: Any) -> KV | None:
 
 
 def build_cache(kv: KV) -> Any:
-    """A fresh ``DynamicCache`` holding ``kv`` (the model appends to it; ``kv`` is untouched)."""
+    """A fresh ``DynamicCache`` holding ``kv`` (the model appends to it; ``kv`` is untouched).
+
+    On transformers 5 the tensors are adopted as they are (no copy; expanded views stay
+    views until the model's first append); older versions go through the legacy converter.
+    """
     from transformers import DynamicCache
 
+    adopted = _adopt(DynamicCache, kv)
+    if adopted is not None:
+        return adopted
     if hasattr(DynamicCache, "from_legacy_cache"):
         return DynamicCache.from_legacy_cache(tuple(kv))
     return DynamicCache(ddp_cache_data=kv)
+
+
+def _adopt(cache_class: Any, kv: KV) -> Any:
+    try:
+        from transformers.cache_utils import DynamicLayer
+    except ImportError:
+        return None
+    try:
+        cache = cache_class()
+        if not isinstance(getattr(cache, "layers", None), list) or cache.layers:
+            return None
+        for keys, values in kv:
+            layer = DynamicLayer()
+            layer.lazy_initialization(keys, values)
+            layer.keys, layer.values = keys, values
+            cache.layers.append(layer)
+        if kv and cache.get_seq_length() != kv[0][0].shape[-2]:
+            return None
+        return cache
+    except (TypeError, AttributeError):
+        return None
 
 
 def select_rows(kv: KV, index: Any) -> KV:

@@ -251,11 +251,12 @@ class Scorer:
             qmask = torch.ones((k, b), dtype=torch.long, device=dev)
         else:
             ids = self._ids([q if q else (0,) for q in qs])
-            ids = ids[:, :qmax] if ids.shape[1] > qmax else ids
             qmask = torch.cat([torch.ones((k, b), dtype=torch.long, device=dev),
                                (torch.arange(qmax, device=dev)[None] < qlen[:, None]).long()], 1)
             cache = kv_cache.build_cache(kv_cache.expand_rows(block_kv, k)) if b else None
-            out = self._call(ids, attention_mask=qmask, cache=cache, want_cache=True, keep=1,
+            # right padding needs no mask here: causal attention keeps it out of real rows,
+            # and without a mask SDPA can take its fused causal kernel
+            out = self._call(ids, cache=cache, want_cache=True, keep=1,
                              position_ids=(b + torch.arange(qmax, device=dev))[None].expand(k, -1))
             self.stats.tokens_fed += int(qlen.sum())
             kv = kv_cache.cache_tensors(kv_cache.output_cache(out))
@@ -273,7 +274,11 @@ class Scorer:
             smask = (torch.arange(smax, device=dev)[None] < slen[:, None]).long()
             mask = torch.cat([qmask.index_select(0, gidx), smask], 1)
             pos = b + qlen.index_select(0, gidx)[:, None] + torch.arange(smax, device=dev)[None]
-            cache = kv_cache.build_cache(kv_cache.select_rows(kv, gidx))
+            if bool((gidx == gidx[0]).all()):
+                rows_kv = kv_cache.expand_rows(kv_cache.select_rows(kv, gidx[:1]), len(part))
+            else:
+                rows_kv = kv_cache.select_rows(kv, gidx)
+            cache = kv_cache.build_cache(rows_kv)
             logits = self._call(self._ids(suffixes), attention_mask=mask, position_ids=pos,
                                 cache=cache).logits
             self.stats.tokens_fed += int(slen.sum())
