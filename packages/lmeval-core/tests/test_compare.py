@@ -109,3 +109,15 @@ def test_bad_input_is_a_usage_error(tmp_path, capsys):
     assert main(["compare", str(tmp_path / "nope"), str(tmp_path)]) == 2
     assert main(["compare", str(tmp_path / "results_x.json"), str(tmp_path / "results_x.json")]) == 2
     assert "not a results file" in capsys.readouterr().err
+
+
+def test_prediction_reads_lmeval_and_lm_eval_sample_shapes():
+    from lmeval.report.compare import prediction
+
+    ours = {"arguments": [["Q", " a"], ["Q", " b"]], "filtered_resps": [[-2.0, False], [-1.0, True]]}
+    theirs = {"arguments": {"gen_args_0": {"arg_0": "Q", "arg_1": " a"}, "gen_args_1": {"arg_0": "Q", "arg_1": " b"}},
+              "filtered_resps": [["-2.0", "False"], ["-1.0", "True"]]}
+    assert prediction(ours) == " b"
+    assert prediction({**theirs, "filtered_resps": ours["filtered_resps"]}) == " b"
+    assert prediction({"filtered_resps": ["The answer is 4"]}) == "The answer is 4"
+    assert prediction({"filtered_resps": [[-3.5, True]]}) is None

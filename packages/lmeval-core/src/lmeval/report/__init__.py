@@ -54,6 +54,20 @@ class Run:
             return [json.loads(line) for line in fh if line.strip()]
 
 
+def sample_arguments(entry: dict[str, Any]) -> list[list[Any]]:
+    """A logged sample's request arguments as a list of lists, from lmeval's sample files or from
+    lm-eval's (``{"gen_args_0": {"arg_0": ..., "arg_1": ...}, ...}``)."""
+    args = entry.get("arguments") or []
+    if isinstance(args, dict):
+        def index(key: str) -> int:
+            tail = key.rsplit("_", 1)[-1]
+            return int(tail) if tail.isdigit() else 0
+
+        return [[v[k] for k in sorted(v, key=index)] if isinstance(v, dict) else [v]
+                for _, v in sorted(args.items(), key=lambda kv: index(kv[0]))]
+    return [a if isinstance(a, list) else [a] for a in args]
+
+
 def all_metrics(task_results: dict[str, Any]) -> dict[tuple[str, str], float]:
     out: dict[tuple[str, str], float] = {}
     for key, value in task_results.items():

@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from lmeval.report import Run
+from lmeval.report import Run, sample_arguments
 
 
 @dataclass
@@ -109,8 +109,8 @@ def prediction(entry: dict[str, Any]) -> Any:
         if len(resps) == 1:
             return None
         best = max(range(len(resps)), key=lambda i: resps[i][0])
-        args = entry.get("arguments") or []
-        if best < len(args) and isinstance(args[best], list) and len(args[best]) > 1:
+        args = sample_arguments(entry)
+        if best < len(args) and len(args[best]) > 1:
             return args[best][1]
         return best
     if all(isinstance(r, (int, float)) for r in resps):
