@@ -187,3 +187,24 @@ def test_transformer_engine_checkpoint_without_transformer_engine(checkpoints, s
     with pytest.raises(UsageError, match="install transformer-engine"):
         MegatronLM(load=str(checkpoints["standard"]), seq_length=MAX_LEN,
                    extra_args="--transformer-impl transformer_engine")
+
+
+def test_evaluate_by_name_matches_hf(checkpoints, shims, hf, tmp_path, monkeypatch):
+    """A whole run by registered name and model_args string, task results equal to hf's."""
+    from pathlib import Path
+
+    import lmeval
+
+    tasks_dir = str(Path(__file__).parent / "tasks")
+    monkeypatch.setenv("LMEVAL_CACHE_DIR", str(tmp_path / "idx"))
+    ours = lmeval.evaluate(model="megatron_lm",
+                           model_args=f"load={checkpoints['distributed']},seq_length={MAX_LEN}",
+                           tasks=["mt_mc", "mt_gen", "mt_ppl"], include_path=tasks_dir,
+                           batch_size=2)
+    ref = lmeval.evaluate(model=hf, tasks=["mt_mc", "mt_gen", "mt_ppl"], include_path=tasks_dir)
+    for task, metric in (("mt_mc", "acc,none"), ("mt_mc", "acc_norm,none"),
+                         ("mt_gen", "exact_match,none")):
+        assert ours["results"][task][metric] == ref["results"][task][metric]
+    assert ours["results"]["mt_ppl"]["word_perplexity,none"] == pytest.approx(
+        ref["results"]["mt_ppl"]["word_perplexity,none"], rel=1e-4)
+    assert ours["config"]["model"] == "megatron_lm"
