@@ -16,7 +16,7 @@ import sys
 from typing import Any
 
 
-def ours(names: list[str], include_path: str | None) -> dict[str, Any]:
+def ours(names: list[str], include_path: str | None, num_fewshot: int | None = None) -> dict[str, Any]:
     from lmeval.evaluator import _flatten, build_instances, task_sources
     from lmeval.plugins import get_plugin_manager
     from lmeval.tasks.index import TaskIndex
@@ -34,6 +34,9 @@ def ours(names: list[str], include_path: str | None) -> dict[str, Any]:
             continue
         for task in tasks:
             try:
+                if num_fewshot is not None:
+                    task.config.num_fewshot = num_fewshot
+                task.fewshot_seed = 1234
                 task.check()
                 _, instances = build_instances(task)
                 rows: dict[int, list] = {}
@@ -68,13 +71,14 @@ def main() -> int:
     ap.add_argument("--reference", required=True)
     ap.add_argument("--include_path", default=None)
     ap.add_argument("--rename", default="", help="ours=theirs pairs when names differ")
+    ap.add_argument("--num_fewshot", type=int, default=None)
     args = ap.parse_args()
     os.environ["LMEVAL_DATASETS_DIR"] = os.path.abspath(args.mirror)
     reference = json.load(open(args.reference, encoding="utf-8"))
     rename = dict(p.split("=") for p in args.rename.split(",") if p)
     theirs_to_ours = {v: k for k, v in rename.items()}
     names = [theirs_to_ours.get(n, n) for n in reference]
-    mine = ours(names, args.include_path)
+    mine = ours(names, args.include_path, args.num_fewshot)
     bad = 0
     for name in sorted(mine):
         ref = reference.get(rename.get(name, name))

@@ -44,6 +44,14 @@ def install_mirror(root: Path) -> None:
         evaluate.load = lambda *a, **k: _NoExec()
     except ImportError:
         pass
+    import types  # catalan_bench's utils import transformers' SQuAD metrics, unused for requests
+
+    squad = types.ModuleType("transformers.data.metrics.squad_metrics")
+    squad.compute_f1 = squad.compute_exact = lambda a, b: 0.0
+    for name in ("transformers", "transformers.data", "transformers.data.metrics"):
+        sys.modules.setdefault(name, types.ModuleType(name))
+    sys.modules["transformers.data.metrics.squad_metrics"] = squad
+    sys.modules["transformers.data.metrics"].squad_metrics = squad
 
 
 def main() -> int:
@@ -79,6 +87,7 @@ def main() -> int:
 
         walk(tasks)
         for tname, task in flat.items():
+            task.set_fewshot_seed(seed=1234)  # as lm_eval.simple_evaluate does
             if args.num_fewshot is not None:
                 task.set_config("num_fewshot", args.num_fewshot)
             try:

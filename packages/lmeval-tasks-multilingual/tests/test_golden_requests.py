@@ -1,0 +1,56 @@
+"""Every task builds, for its first document, exactly the requests lm-eval 0.4.13 builds from its
+own YAML on the same documents (tests/golden/requests.json, made once by tools/make_golden.py)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import GOLDEN
+
+from lmeval.evaluator import build_instances, task_sources
+from lmeval.plugins import PluginManager
+from lmeval.tasks.index import TaskIndex
+from lmeval.tasks.loader import TaskLoader
+
+
+@pytest.fixture(scope="module")
+def loader():
+    pm = PluginManager()
+    return TaskLoader(TaskIndex(task_sources(pm, None)), pm)
+
+
+def first_doc_requests(loader, name: str, num_fewshot: int | None = None) -> list:
+    task = loader.task(name)
+    if num_fewshot is not None:
+        task.config.num_fewshot = num_fewshot
+    task.check()
+    _, instances = build_instances(task, limit=1)
+    return [json.loads(json.dumps(list(i.arguments))) for i in instances]
+
+
+def mismatches(loader, golden: dict, num_fewshot: int | None) -> list[str]:
+    bad = []
+    for name, expected in golden.items():
+        got = first_doc_requests(loader, name, num_fewshot)
+        if got != expected:
+            bad.append(f"{name}:\n  ours      {got!r:.400}\n  reference {expected!r:.400}")
+    return bad
+
+
+def test_golden_covers_every_task_of_the_pack(loader):
+    ours = {n for n, e in loader.index.entries.items()
+            if e.kind == "task" and e.distribution == "lmeval-tasks-multilingual"}
+    assert ours == set(GOLDEN["zero_shot"])
+    assert len(ours) == 956
+
+
+def test_zero_shot_requests_equal_the_reference(loader):
+    bad = mismatches(loader, GOLDEN["zero_shot"], None)
+    assert not bad, f"{len(bad)} tasks differ:\n" + "\n".join(bad[:10])
+
+
+def test_two_shot_requests_equal_the_reference(loader):
+    assert len(GOLDEN["two_shot"]) > 40
+    bad = mismatches(loader, GOLDEN["two_shot"], 2)
+    assert not bad, f"{len(bad)} tasks differ:\n" + "\n".join(bad[:10])
