@@ -1,10 +1,7 @@
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-
-FIXTURES = Path(__file__).parent / "fixtures"
+from code_fixtures import FIXTURES
 
 
 @pytest.fixture(autouse=True)

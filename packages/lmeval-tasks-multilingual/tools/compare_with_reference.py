@@ -53,12 +53,12 @@ def first_difference(a: Any, b: Any) -> str | None:
         return None if a == b else f"ours={str(a)[:300]} reference={str(b)[:300]}"
     if len(a) != len(b):
         return f"{len(a)} documents vs {len(b)}"
-    for (doc_a, reqs_a), (doc_b, reqs_b) in zip(a, b):
+    for (doc_a, reqs_a), (doc_b, reqs_b) in zip(a, b, strict=True):
         if doc_a != doc_b or len(reqs_a) != len(reqs_b):
             return f"doc {doc_a}/{doc_b}: {len(reqs_a)} requests vs {len(reqs_b)}"
-        for i, (ra, rb) in enumerate(zip(reqs_a, reqs_b)):
+        for i, (ra, rb) in enumerate(zip(reqs_a, reqs_b, strict=True)):
             if ra != rb:
-                for j, (fa, fb) in enumerate(zip(ra, rb)):
+                for j, (fa, fb) in enumerate(zip(ra, rb, strict=False)):
                     if fa != fb:
                         return f"doc {doc_a} request {i} arg {j}:\n  ours      {fa!r}\n  reference {fb!r}"
                 return f"doc {doc_a} request {i}: {ra!r} vs {rb!r}"

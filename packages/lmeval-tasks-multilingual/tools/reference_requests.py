@@ -54,6 +54,15 @@ def install_mirror(root: Path) -> None:
     sys.modules["transformers.data.metrics"].squad_metrics = squad
 
 
+def walk(tasks: dict, flat: dict) -> None:
+    """Leaf task objects of a (nested) task dict, by task name."""
+    for value in tasks.values():
+        if isinstance(value, dict):
+            walk(value, flat)
+        else:
+            flat[value.config.task] = value
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mirror", required=True)
@@ -76,16 +85,8 @@ def main() -> int:
         except Exception as exc:  # noqa: BLE001
             out[name] = {"error": f"{type(exc).__name__}: {exc}"}
             continue
-        flat = {}
-
-        def walk(d: dict) -> None:
-            for k, v in d.items():
-                if isinstance(v, dict):
-                    walk(v)
-                else:
-                    flat[getattr(v, "config").task] = v
-
-        walk(tasks)
+        flat: dict = {}
+        walk(tasks, flat)
         for tname, task in flat.items():
             task.set_fewshot_seed(seed=1234)  # as lm_eval.simple_evaluate does
             if args.num_fewshot is not None:

@@ -83,13 +83,13 @@ def _unshare(flags: int) -> bool:
 def _enter_namespaces(layers: dict) -> None:
     """New user, PID and network namespaces, the strongest combination the OS grants."""
     root = os.geteuid() == 0
-    attempts = [(CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNET, "user")]
+    attempts = [CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNET]
     if root:
-        attempts.append((CLONE_NEWPID | CLONE_NEWNET, "root"))
-    attempts.append((CLONE_NEWUSER | CLONE_NEWNET, "user"))
+        attempts.append(CLONE_NEWPID | CLONE_NEWNET)
+    attempts.append(CLONE_NEWUSER | CLONE_NEWNET)
     if root:
-        attempts.append((CLONE_NEWNET, "root"))
-    for flags, how in attempts:
+        attempts.append(CLONE_NEWNET)
+    for flags in attempts:
         if _unshare(flags):
             layers["user_namespace"] = bool(flags & CLONE_NEWUSER)
             layers["pid_namespace"] = bool(flags & CLONE_NEWPID)
@@ -222,7 +222,7 @@ def _worker(program: str, cfg: dict, layers: dict, w_err: int, w_done: int) -> N
         os.dup2(devnull, 1)
         os.dup2(w_err, 2)
         keep = sorted({0, 1, 2, w_done})
-        for lo, hi in zip(keep, keep[1:] + [resource.getrlimit(resource.RLIMIT_NOFILE)[0]]):
+        for lo, hi in zip(keep, keep[1:] + [resource.getrlimit(resource.RLIMIT_NOFILE)[0]], strict=True):
             os.closerange(lo + 1, hi)
         workdir = cfg["workdir"]
         os.chdir(workdir)

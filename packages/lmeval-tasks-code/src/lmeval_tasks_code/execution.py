@@ -41,7 +41,7 @@ def execute(programs: list[str], *, timeout: float | None = None,
     limits = Limits.from_env(timeout=timeout, memory_mb=memory_mb)
     workers = int(os.environ.get("LMEVAL_SANDBOX_WORKERS", "0")) or None
     distinct = list(dict.fromkeys(programs))
-    verdicts = {p: r.passed for p, r in zip(distinct, run_programs(distinct, limits, max_workers=workers))}
+    verdicts = {p: r.passed for p, r in zip(distinct, run_programs(distinct, limits, max_workers=workers), strict=True)}
     return [verdicts[p] for p in programs]
 
 
@@ -51,7 +51,7 @@ def pass_at_k_tests(references: Sequence[str], predictions: Sequence[str] | Sequ
     """Each prediction followed by its reference test code (``candidate + "\\n" + test``, the
     convention of the HumanEval/MBPP harnesses) is one program; returns ``{"pass@k": mean}``."""
     docs = _as_lists(predictions)
-    programs = [[f"{cand}\n{ref}" for cand in cands] for cands, ref in zip(docs, references)]
+    programs = [[f"{cand}\n{ref}" for cand in cands] for cands, ref in zip(docs, references, strict=True)]
     return _score(programs, _ks(k), timeout, memory_mb)
 
 

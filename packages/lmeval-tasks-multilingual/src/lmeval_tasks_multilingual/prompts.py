@@ -102,7 +102,7 @@ def eus_letters(doc: Mapping[str, Any]) -> list[str]:
 
 
 def _lettered(doc: Mapping[str, Any]) -> str:
-    return "\n".join(f"{letter}: {cand}" for letter, cand in zip(eus_letters(doc), doc["candidates"]))
+    return "\n".join(f"{letter}: {cand}" for letter, cand in zip(eus_letters(doc), doc["candidates"], strict=True))
 
 
 def eus_trivia_text(doc: Mapping[str, Any]) -> str:

@@ -20,8 +20,8 @@ def weighted_f1_score(items: Sequence[tuple[Any, Any]]) -> float:
         return 0.0
     score = 0.0
     for label in set(golds) | set(preds):
-        tp = sum(1 for g, p in zip(golds, preds) if g == label and p == label)
-        fp = sum(1 for g, p in zip(golds, preds) if g != label and p == label)
+        tp = sum(1 for g, p in zip(golds, preds, strict=True) if g == label and p == label)
+        fp = sum(1 for g, p in zip(golds, preds, strict=True) if g != label and p == label)
         fn = support[label] - tp
         denom = 2 * tp + fp + fn
         f1 = 2 * tp / denom if denom else 0.0

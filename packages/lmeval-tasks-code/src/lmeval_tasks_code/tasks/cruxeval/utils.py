@@ -65,16 +65,16 @@ def input_program(doc: dict, generation: str, cot: bool = False) -> str:
 
 
 def build_output_programs(resps: list[list[str]], docs: list[dict]) -> list[list[str]]:
-    return [[output_program(doc, r) for r in resp] for resp, doc in zip(resps, docs)]
+    return [[output_program(doc, r) for r in resp] for resp, doc in zip(resps, docs, strict=True)]
 
 
 def build_output_programs_cot(resps: list[list[str]], docs: list[dict]) -> list[list[str]]:
-    return [[output_program(doc, r, cot=True) for r in resp] for resp, doc in zip(resps, docs)]
+    return [[output_program(doc, r, cot=True) for r in resp] for resp, doc in zip(resps, docs, strict=True)]
 
 
 def build_input_programs(resps: list[list[str]], docs: list[dict]) -> list[list[str]]:
-    return [[input_program(doc, r) for r in resp] for resp, doc in zip(resps, docs)]
+    return [[input_program(doc, r) for r in resp] for resp, doc in zip(resps, docs, strict=True)]
 
 
 def build_input_programs_cot(resps: list[list[str]], docs: list[dict]) -> list[list[str]]:
-    return [[input_program(doc, r, cot=True) for r in resp] for resp, doc in zip(resps, docs)]
+    return [[input_program(doc, r, cot=True) for r in resp] for resp, doc in zip(resps, docs, strict=True)]

@@ -13,9 +13,9 @@ def pass_at_k(references: list[str], predictions: list[list[str]], k: list[int] 
 
 def build_predictions(resps: list[list[str]], docs: list[dict]) -> list[list[str]]:
     """The model continues the prompt, so the program is prompt + completion."""
-    return [[doc["prompt"] + r for r in resp] for resp, doc in zip(resps, docs)]
+    return [[doc["prompt"] + r for r in resp] for resp, doc in zip(resps, docs, strict=True)]
 
 
 def build_predictions_instruct(resps: list[list[str]], docs: list[dict]) -> list[list[str]]:
     """As :func:`build_predictions`, with the completion cut at the closing code fence."""
-    return [[doc["prompt"] + r.split("```", 1)[0] for r in resp] for resp, doc in zip(resps, docs)]
+    return [[doc["prompt"] + r.split("```", 1)[0] for r in resp] for resp, doc in zip(resps, docs, strict=True)]

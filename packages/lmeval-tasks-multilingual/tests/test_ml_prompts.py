@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import lmeval
-from conftest import rows
+from ml_data import rows
 
 
 def requests(task: str, **kw) -> list:

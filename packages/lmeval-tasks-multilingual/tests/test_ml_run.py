@@ -6,10 +6,8 @@ import subprocess
 import sys
 from collections.abc import Sequence
 
-import pytest
-from conftest import GOLDEN, rows
-
 import lmeval
+import pytest
 from lmeval.protocol import LM, GenerateRequest
 from lmeval_tasks_multilingual.scoring import (
     exact,
@@ -17,6 +15,7 @@ from lmeval_tasks_multilingual.scoring import (
     token_f1,
     weighted_f1_score,
 )
+from ml_data import GOLDEN, rows
 
 ENTRY_POINTS = ["belebele", "xnli", "xcopa", "xstorycloze", "pawsx", "mgsm_direct", "mgsm_cot_native",
                 "afrixnli-irokobench", "afrixnli_tt-irokobench", "afrixnli", "afrimgsm-irokobench",
@@ -27,7 +26,7 @@ ENTRY_POINTS = ["belebele", "xnli", "xcopa", "xstorycloze", "pawsx", "mgsm_direc
 @pytest.fixture(scope="module")
 def run(tmp_path_factory):
     mp = pytest.MonkeyPatch()
-    from conftest import FIXTURES
+    from ml_data import FIXTURES
     mp.setenv("LMEVAL_DATASETS_DIR", str(FIXTURES))
     mp.setenv("LMEVAL_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "lmeval-cache"))
     try:

@@ -10,7 +10,6 @@ import uuid
 from pathlib import Path
 
 import pytest
-
 from lmeval_tasks_code.execution import pass_at_k_estimate, pass_at_k_programs, pass_at_k_tests
 from lmeval_tasks_code.sandbox import Limits, describe, run_program, run_programs
 

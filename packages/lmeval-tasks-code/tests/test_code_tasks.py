@@ -9,10 +9,9 @@ import subprocess
 import sys
 from collections.abc import Sequence
 
-import pytest
-from conftest import FIXTURES
-
 import lmeval
+import pytest
+from code_fixtures import FIXTURES
 from lmeval.errors import UsageError
 from lmeval.protocol import LM, GenerateRequest
 

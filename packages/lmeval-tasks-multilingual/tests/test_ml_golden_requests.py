@@ -6,12 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import GOLDEN
-
 from lmeval.evaluator import build_instances, task_sources
 from lmeval.plugins import PluginManager
 from lmeval.tasks.index import TaskIndex
 from lmeval.tasks.loader import TaskLoader
+from ml_data import GOLDEN
 
 
 @pytest.fixture(scope="module")

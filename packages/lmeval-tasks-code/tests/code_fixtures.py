@@ -1,0 +1,5 @@
+"""Where the code pack's fixture datasets live (the offline mirror layout of lmeval.data)."""
+
+from pathlib import Path
+
+FIXTURES = Path(__file__).parent / "fixtures"
