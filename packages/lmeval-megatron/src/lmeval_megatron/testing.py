@@ -61,8 +61,8 @@ def cpu_shims() -> Iterator[None]:
          mrandom._CUDA_RNG_STATE_TRACKER, mrandom._CUDA_RNG_STATE_TRACKER_INITIALIZED) = saved
 
 
-def init_single_process(port: int | None = None) -> None:
-    """A one-rank gloo process group and megatron-core parallel state (idempotent)."""
+def init_single_process(port: int | None = None, backend: str = "gloo") -> None:
+    """A one-rank process group and megatron-core parallel state (idempotent)."""
     import socket
 
     import torch.distributed as dist
@@ -73,7 +73,7 @@ def init_single_process(port: int | None = None) -> None:
             with socket.socket() as s:
                 s.bind(("127.0.0.1", 0))
                 port = s.getsockname()[1]
-        dist.init_process_group("gloo", init_method=f"tcp://127.0.0.1:{port}", rank=0,
+        dist.init_process_group(backend, init_method=f"tcp://127.0.0.1:{port}", rank=0,
                                 world_size=1)
     if not parallel_state.model_parallel_is_initialized():
         parallel_state.initialize_model_parallel(1, 1)
