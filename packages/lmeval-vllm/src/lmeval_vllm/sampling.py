@@ -1,0 +1,70 @@
+"""Task generation kwargs to vLLM ``SamplingParams`` fields, and the text post-processing.
+
+Follows lm-eval: ``max_gen_toks`` (or ``max_new_tokens`` / ``max_tokens`` /
+``max_completion_tokens``, in that priority) caps the new tokens; greedy unless ``do_sample`` or
+a positive ``temperature`` says otherwise; the EOS text joins the stop strings; special tokens are
+kept in the text (``skip_special_tokens=False``) unless the task says otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from lmeval.errors import UsageError
+
+_MAX_TOKEN_KEYS = ("max_gen_toks", "max_new_tokens", "max_tokens", "max_completion_tokens")
+
+
+def sampling_fields(gen_kwargs: Mapping[str, Any], until: Sequence[str], *, eos: str | None,
+                    default_max_gen_toks: int, think_end_token: str | None = None,
+                    valid_fields: frozenset[str] | None = None) -> tuple[dict[str, Any], list[str], int]:
+    """``(SamplingParams fields without max_tokens, stop strings to cut at, max new tokens)``."""
+    kwargs = dict(gen_kwargs)
+    kwargs.pop("until", None)
+    given = [v for v in (kwargs.pop(key, None) for key in _MAX_TOKEN_KEYS) if v is not None]
+    max_gen_toks = int(given[0]) if given else default_max_gen_toks
+    stops = list(until)
+    if eos and eos not in stops:
+        stops.append(eos)
+
+    do_sample = kwargs.pop("do_sample", None)
+    temperature = float(kwargs.get("temperature", 0.0) or 0.0)
+    if do_sample is False:
+        kwargs["temperature"] = 0.0
+    elif do_sample is None and temperature <= 0.0:
+        kwargs["temperature"] = 0.0
+
+    fields = {"skip_special_tokens": False, "spaces_between_special_tokens": False, **kwargs}
+    # With a reasoning model the task's stops (often "\n\n") appear inside the thinking block:
+    # stop the engine only at EOS and cut the task's stops after the thinking is stripped.
+    fields["stop"] = [s for s in stops if s == eos] if think_end_token else stops
+    if valid_fields is not None:
+        unknown = sorted(k for k in fields if k not in valid_fields)
+        if unknown:
+            raise UsageError(
+                f"vllm: generation kwargs {unknown} are not vLLM SamplingParams fields"
+            )
+    return fields, stops, max_gen_toks
+
+
+def postprocess(text: str, stops: Sequence[str], think_end_token: str | None) -> str:
+    """Drop the reasoning up to the last ``think_end_token``, then cut at the first stop string."""
+    if think_end_token:
+        text = text.split(think_end_token)[-1].lstrip()
+    for stop in stops:
+        if stop:
+            text = text.split(stop)[0]
+    return text
+
+
+def sampling_param_names() -> frozenset[str]:
+    """The field names ``vllm.SamplingParams`` accepts."""
+    import inspect
+
+    from vllm import SamplingParams
+
+    fields = getattr(SamplingParams, "__struct_fields__", None)
+    if fields is None:
+        fields = tuple(inspect.signature(SamplingParams).parameters)
+    return frozenset(f for f in fields if not f.startswith("_"))

@@ -1,0 +1,72 @@
+"""One real vLLM engine (CPU build) on a tiny local Llama, started once per test session.
+
+The same model is also loaded by lmeval-hf, the reference the vLLM answers are compared with.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+# A 1 GiB KV cache is plenty for the tiny model (the CPU default would reserve far more).
+os.environ.setdefault("VLLM_CPU_KVCACHE_SPACE", "1")
+
+#: Engine settings for the CPU test engine. ``distributed_executor_backend="uni"`` runs the
+#: worker inside the engine-core process (one process start instead of two); vLLM's thread
+#: pinning then stays out of the pytest process. ``block_size`` 32 is the CPU backend's
+#: smallest, so short multiple-choice contexts already fill prefix-cache blocks.
+ENGINE_ARGS = {
+    "dtype": "float32",
+    "max_model_len": 512,
+    "enforce_eager": True,
+    "distributed_executor_backend": "uni",
+    "block_size": 32,
+    "seed": 1234,
+}
+
+
+def vllm_or_skip():
+    try:
+        import vllm
+    except ImportError as exc:  # pragma: no cover - ci-setup.sh installs it
+        pytest.skip(f"vLLM is not installed ({exc}); run packages/lmeval-vllm/ci-setup.sh")
+    return vllm
+
+
+@pytest.fixture(scope="session")
+def tiny_llama(tmp_path_factory):
+    """A tiny random Llama whose head size (32) the CPU attention kernels support."""
+    pytest.importorskip("torch", reason="building the tiny model needs torch")
+    from lmeval_hf.testing import build_tiny_llama
+
+    return str(build_tiny_llama(tmp_path_factory.mktemp("vllm-models") / "llama", hidden=64,
+                                heads=2, kv_heads=1, max_position=512))
+
+
+@pytest.fixture(scope="session")
+def vllm_lm(tiny_llama):
+    vllm_or_skip()
+    from lmeval_vllm.models import VLLM
+
+    lm = VLLM(pretrained=tiny_llama, **ENGINE_ARGS)
+    yield lm
+    lm.close()
+
+
+@pytest.fixture(scope="session")
+def hf_lm(tiny_llama):
+    from lmeval_hf.models import HFLM
+
+    return HFLM(pretrained=tiny_llama, dtype="float32", device="cpu", batch_size=8)
+
+
+@pytest.fixture(scope="session")
+def hf_510(tiny_llama):
+    """lmeval-hf with the windows vLLM uses at max_model_len 512 (512 - 2 inputs)."""
+    from lmeval_hf.models import HFLM
+
+    return HFLM(pretrained=tiny_llama, dtype="float32", device="cpu", batch_size=4,
+                max_length=ENGINE_ARGS["max_model_len"] - 2)

@@ -1,0 +1,251 @@
+"""The pure parts of lmeval-vllm: tokenization contract, grouping plan, sharding, sampling kwargs.
+
+None of these start an engine; the engine tests are in test_vllm_engine.py.
+"""
+
+from __future__ import annotations
+
+import pytest
+from lmeval.errors import UsageError
+
+from lmeval_vllm.grouping import Encoded, plan_loglikelihood
+from lmeval_vllm.jobs import (
+    GenerateJob,
+    NextTokenJob,
+    ScoreJob,
+    next_token_logprobs,
+    score_from_prompt_logprobs,
+)
+from lmeval_vllm.sampling import postprocess, sampling_fields
+from lmeval_vllm.sharding import reassemble, shard_units
+from lmeval_vllm.tokens import Encoder, fit_window, rolling_windows, truncate_for_generation
+
+# ----------------------------------------------------------------------------- tokenization
+
+
+@pytest.fixture(scope="module", params=["llama", "gpt2"])
+def tokenizer(request, tmp_path_factory):
+    pytest.importorskip("transformers")
+    from lmeval_hf.testing import build_tokenizer
+    from transformers import AutoTokenizer
+
+    path = build_tokenizer(tmp_path_factory.mktemp("tok") / request.param, style=request.param)
+    return AutoTokenizer.from_pretrained(str(path))
+
+
+PAIRS = [
+    ("Question: what is the river?\nAnswer:", " the water"),
+    ("The cat ", "dog"),  # trailing space moves to the continuation
+    ("The cat  \n", "dog and\tbird"),
+    ("", "The city of the"),  # empty context: prefix token
+    ("<s>Question: yes or no?", " yes"),  # BOS already in the text (chat templates)
+    ("Über naïve café", " señor ✓"),
+    ("1234 + 56 =", " 1290."),
+]
+
+
+@pytest.mark.parametrize(("context", "continuation"), PAIRS)
+def test_encoding_contract_equals_lmeval_hf(tokenizer, context, continuation):
+    from lmeval_hf.tokenization import TokenEncoder
+
+    ours = Encoder(tokenizer, prefix_token_id=TokenEncoder(tokenizer).prefix_token_id)
+    theirs = TokenEncoder(tokenizer)
+    assert ours.encode_pair(context, continuation) == theirs.pair(context, continuation)
+    assert ours.encode(context + continuation) == theirs.encode(context + continuation)
+
+
+def test_empty_context_uses_the_prefix_token(tokenizer):
+    from lmeval_hf.tokenization import TokenEncoder
+
+    prefix = TokenEncoder(tokenizer).prefix_token_id
+    context, continuation = Encoder(tokenizer, prefix).encode_pair("", "hello world")
+    assert context == [prefix]
+    assert continuation == tokenizer("hello world", add_special_tokens=False).input_ids
+
+
+@pytest.mark.parametrize("max_seq_len", [1, 2, 5, 16])
+@pytest.mark.parametrize("n", [0, 1, 4, 5, 6, 17, 40])
+def test_rolling_windows_match_lmeval_hf(n, max_seq_len):
+    from lmeval_hf.rolling import loglikelihood_windows
+
+    tokens = list(range(100, 100 + n))
+    ours = list(rolling_windows(tokens, 7, max_seq_len))
+    assert ours == loglikelihood_windows(tokens, 7, max_seq_len)
+    # every token predicted exactly once, each window fits max_seq_len + 1 tokens
+    assert [t for _, pred in ours for t in pred] == tokens
+    assert all(len(ctx) + len(pred) <= max_seq_len + 1 for ctx, pred in ours)
+
+
+def test_fit_window_truncates_the_context_on_the_left():
+    assert fit_window([1, 2, 3], [4, 5], 10) == ([1, 2, 3, 4, 5], 3)
+    assert fit_window([1, 2, 3], [4, 5], 4) == ([2, 3, 4, 5], 2)
+    with pytest.raises(ValueError):
+        fit_window([1], [2, 3, 4], 3)
+
+
+def test_truncate_for_generation_sides():
+    tokens = list(range(10))
+    assert truncate_for_generation(tokens, 2, 20) == tokens
+    assert truncate_for_generation(tokens, 4, 10) == [4, 5, 6, 7, 8, 9]
+    assert truncate_for_generation(tokens, 4, 10, "right") == [0, 1, 2, 3, 4, 5]
+    assert truncate_for_generation(tokens, 4, 10, "middle") == [0, 1, 2, 7, 8, 9]
+    with pytest.raises(ValueError):
+        truncate_for_generation(tokens, 10, 10)
+
+
+# ----------------------------------------------------------------------------- grouping
+
+
+def _mc_requests():
+    # two multiple-choice items: one with single-token choices, one with longer choices
+    a = (11, 12, 13, 14)
+    b = (21, 22, 23)
+    return [
+        Encoded(a + (31,), 4), Encoded(a + (32,), 4), Encoded(a + (33,), 4),
+        Encoded(b + (41, 42), 3), Encoded(b + (43,), 3), Encoded(b + (41, 44, 45), 3),
+        Encoded((5, 6, 7), 1),
+    ]
+
+
+def test_grouping_reads_single_token_choices_from_one_pass():
+    requests = _mc_requests()
+    plan = plan_loglikelihood(requests)
+    next_jobs = [j for j in plan.jobs if isinstance(j, NextTokenJob)]
+    assert NextTokenJob((11, 12, 13, 14), (31, 32, 33)) in next_jobs
+    assert NextTokenJob((21, 22, 23), (43,)) in next_jobs
+    score_jobs = [j for j in plan.jobs if isinstance(j, ScoreJob)]
+    assert {j.prompt for j in score_jobs} == {(21, 22, 23, 41, 42), (21, 22, 23, 41, 44, 45),
+                                              (5, 6, 7)}
+    assert all(j.read_cache for j in score_jobs)
+    # a context's jobs are one unit, and units partition the jobs
+    assert sorted(i for unit in plan.units for i in unit) == list(range(len(plan.jobs)))
+    unit_of = {i: n for n, unit in enumerate(plan.units) for i in unit}
+    b_jobs = [i for i, j in enumerate(plan.jobs) if j.prompt[:3] == (21, 22, 23)]
+    assert len({unit_of[i] for i in b_jobs}) == 1
+
+
+def test_grouping_resolves_answers_in_request_order():
+    requests = _mc_requests()
+    plan = plan_loglikelihood(requests)
+    results = []
+    for job in plan.jobs:
+        if isinstance(job, NextTokenJob):
+            results.append(({t: -float(t) for t in job.token_ids}, 32))
+        else:
+            results.append((-float(sum(job.prompt[job.ctxlen:])), False))
+    answers = plan.resolve(results)
+    assert answers == [(-31.0, False), (-32.0, True), (-33.0, False), (-83.0, False),
+                       (-43.0, False), (-130.0, False), (-13.0, False)]
+
+
+def test_grouping_off_is_one_prompt_per_request():
+    requests = _mc_requests()
+    plan = plan_loglikelihood(requests, grouping=False)
+    assert [j.prompt for j in plan.jobs] == [r.prompt for r in requests]
+    assert not any(j.read_cache for j in plan.jobs)
+
+
+def test_grouping_splits_very_many_choices():
+    requests = [Encoded((1, 2, t), 2) for t in range(300)]
+    plan = plan_loglikelihood(requests)
+    sizes = [len(j.token_ids) for j in plan.jobs]
+    assert sizes == [128, 128, 44]
+    assert [r[2] for r in plan.answers] == list(range(300))
+
+
+def test_parsing_of_vllm_logprob_outputs():
+    class Logprob:
+        def __init__(self, logprob):
+            self.logprob = logprob
+
+    prompt = (1, 2, 3, 4)
+    entries = [None, {2: Logprob(-1.0)}, {3: Logprob(-2.0), 9: Logprob(-0.5)},
+               {4: Logprob(-0.25)}]
+    assert score_from_prompt_logprobs(prompt, 2, entries) == (-2.25, False)
+    assert score_from_prompt_logprobs(prompt, 3, entries) == (-0.25, True)
+
+    class Completion:
+        token_ids = [9]
+        logprobs = [{9: Logprob(-0.1), 3: Logprob(-3.0), 5: Logprob(-4.0)}]
+
+    assert next_token_logprobs((3, 5), Completion()) == ({3: -3.0, 5: -4.0}, 9)
+
+
+# ----------------------------------------------------------------------------- sharding
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 8])
+def test_sharding_keeps_units_whole_and_reassembles_in_order(n):
+    units = [[0, 1, 2], [3], [4, 5], [6, 7, 8, 9], [10]]
+    costs = [5, 5, 5, 100, 3, 3, 7, 7, 7, 7, 1]
+    shards = shard_units(units, costs, n)
+    assert len(shards) == n
+    assert sorted(i for s in shards for i in s) == list(range(11))
+    for unit in units:
+        assert sum(1 for s in shards if set(unit) <= set(s)) == 1
+    # contiguous: each shard is a run of consecutive units
+    flat = [i for s in shards for i in s]
+    assert flat == list(range(11))
+    answers = [[f"answer {i}" for i in s] for s in shards]
+    assert reassemble(shards, answers, 11) == [f"answer {i}" for i in range(11)]
+
+
+def test_sharding_balances_cost():
+    units = [[i] for i in range(100)]
+    shards = shard_units(units, [10] * 100, 4)
+    assert [len(s) for s in shards] == [25, 25, 25, 25]
+
+
+def test_reassemble_notices_lost_answers():
+    with pytest.raises(RuntimeError):
+        reassemble([[0, 1], [2]], [["a", "b"], []], 3)
+    with pytest.raises(RuntimeError):
+        reassemble([[0], [2]], [["a"], ["c"]], 3)
+
+
+def test_job_costs():
+    assert ScoreJob((1, 2, 3), 1).cost == 3
+    assert GenerateJob((1, 2), (("max_tokens", 10),)).cost == 12
+
+
+# ----------------------------------------------------------------------------- sampling
+
+
+def test_sampling_fields_follow_lm_eval():
+    fields, stops, max_gen = sampling_fields({"max_gen_toks": 7, "max_new_tokens": 9}, ["\n\n"],
+                                             eos="</s>", default_max_gen_toks=256)
+    assert max_gen == 7
+    assert stops == ["\n\n", "</s>"]
+    assert fields["stop"] == ["\n\n", "</s>"]
+    assert fields["temperature"] == 0.0  # greedy unless asked otherwise
+    assert fields["skip_special_tokens"] is False
+
+    fields, _, max_gen = sampling_fields({"do_sample": True, "temperature": 0.7, "seed": 3}, [],
+                                         eos="</s>", default_max_gen_toks=256)
+    assert (fields["temperature"], fields["seed"], max_gen) == (0.7, 3, 256)
+    assert "do_sample" not in fields
+
+    fields, _, _ = sampling_fields({"do_sample": False, "temperature": 0.9}, [], eos=None,
+                                   default_max_gen_toks=5)
+    assert fields["temperature"] == 0.0
+
+
+def test_sampling_fields_in_thinking_mode_stop_only_at_eos():
+    fields, stops, _ = sampling_fields({}, ["\n\n", "Q:"], eos="</s>", default_max_gen_toks=8,
+                                       think_end_token="</think>")
+    assert fields["stop"] == ["</s>"]
+    assert stops == ["\n\n", "Q:", "</s>"]
+
+
+def test_sampling_fields_reject_unknown_keys():
+    with pytest.raises(UsageError, match="num_beams"):
+        sampling_fields({"num_beams": 4}, [], eos=None, default_max_gen_toks=8,
+                        valid_fields=frozenset({"temperature", "stop", "skip_special_tokens",
+                                                "spaces_between_special_tokens"}))
+
+
+def test_postprocess_strips_thinking_then_cuts_at_stops():
+    text = "<think>a\n\nb</think>  The answer\n\nQ: more"
+    assert postprocess(text, ["\n\n"], None) == "<think>a"
+    assert postprocess(text, ["\n\n"], "</think>") == "The answer"
+    assert postprocess("x</think>y</think> z", [], "</think>") == "z"
