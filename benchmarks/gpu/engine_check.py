@@ -71,13 +71,13 @@ def compare(name: str, engine_lm, hf_lm, tol: float, strict_greedy: bool) -> boo
     ok = True
     print(f"\n== {name} vs hf  (tolerance {tol:g}; engine time {took:.2f}s)")
     print(f"{'request':<44} {'hf':>11} {'engine':>11} {'|diff|':>9}  greedy hf/engine")
-    for (c, x), (a, ga), (b, gb) in zip(LL, ref, ours):
+    for (c, x), (a, ga), (b, gb) in zip(LL, ref, ours, strict=True):
         d = abs(a - b)
         bad = d > tol or (strict_greedy and ga != gb)
         ok &= not bad
         label = (repr(c[-28:]) + " + " + repr(x))[:44]
         print(f"{label:<44} {a:11.4f} {b:11.4f} {d:9.2e}  {ga!s:>5}/{gb!s:<5}{'  <-' if bad else ''}")
-    for t, a, b in zip(ROLLING, ref_roll, our_roll):
+    for t, a, b in zip(ROLLING, ref_roll, our_roll, strict=True):
         d = abs(a - b)
         ok &= d <= tol * max(1, len(t) // 40)
         print(f"{'rolling ' + repr(t[:30]):<44} {a:11.4f} {b:11.4f} {d:9.2e}")
@@ -92,8 +92,8 @@ def compare(name: str, engine_lm, hf_lm, tol: float, strict_greedy: bool) -> boo
     ok &= not bad
     print(f"{'own greedy ' + repr(text):<44} {a:11.4f} {b:11.4f} {abs(a - b):9.2e}  "
           f"{ga!s:>5}/{gb!s:<5}{'  <-' if bad else ''}")
-    same = sum(a == b for a, b in zip(ref_gen, our_gen))
-    for (c, _), a, b in zip(GEN, ref_gen, our_gen):
+    same = sum(a == b for a, b in zip(ref_gen, our_gen, strict=True))
+    for (c, _), a, b in zip(GEN, ref_gen, our_gen, strict=True):
         print(f"generate {c[:20]!r:<24} hf={a!r:<28} {name}={b!r}{'' if a == b else '  (differs)'}")
     if strict_greedy:
         ok &= same == len(GEN)

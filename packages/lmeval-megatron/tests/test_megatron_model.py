@@ -88,7 +88,7 @@ def test_checkpoint_format_is_detected(megatron, checkpoints):
 
 def test_loglikelihood_equals_hf(megatron, hf):
     ours, ref = megatron.loglikelihood(LL), hf.loglikelihood(LL)
-    for (a, ga), (b, gb) in zip(ours, ref):
+    for (a, ga), (b, gb) in zip(ours, ref, strict=True):
         assert a == pytest.approx(b, abs=1e-4)
         assert ga == gb
 

@@ -165,7 +165,7 @@ def test_nemo2_checkpoint_scores_like_hf(checkpoints, loads, hf):
                 tensor_model_parallel_size=1, precision="bf16-mixed")
     assert loads == [{"kind": "nemo2", "path": checkpoints / "nemo2", "devices": 1, "tensor": 1,
                       "pipeline": 1, "precision": "bf16-mixed"}]
-    for (a, ga), (b, gb) in zip(lm.loglikelihood(LL), hf.loglikelihood(LL)):
+    for (a, ga), (b, gb) in zip(lm.loglikelihood(LL), hf.loglikelihood(LL), strict=True):
         assert a == pytest.approx(b, abs=1e-4) and ga == gb
     assert lm.loglikelihood_rolling(ROLLING) == pytest.approx(
         hf.loglikelihood_rolling(ROLLING), abs=1e-3)
@@ -180,7 +180,7 @@ def test_nemo1_with_a_text_to_ids_tokenizer(checkpoints, loads, hf_no_bos):
     lm = NeMoLM(path=str(checkpoints / "nemo1"), max_length=MAX_LEN, batch_size=2)
     assert loads[0]["kind"] == "nemo1"
     assert type(lm.encoder).__name__ == "TextIdsEncoder"
-    for (a, ga), (b, gb) in zip(lm.loglikelihood(LL), hf_no_bos.loglikelihood(LL)):
+    for (a, ga), (b, gb) in zip(lm.loglikelihood(LL), hf_no_bos.loglikelihood(LL), strict=True):
         assert a == pytest.approx(b, abs=1e-4) and ga == gb
     assert lm.generate_until(GEN) == hf_no_bos.generate_until(GEN)
     with pytest.raises(UnsupportedRequestError, match="no chat template"):

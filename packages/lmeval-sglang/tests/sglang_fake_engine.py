@@ -39,7 +39,7 @@ class FakeSGLangEngine:
                            "top_logprobs_num": top_logprobs_num, "params": params,
                            "lengths": [len(b) for b in batch]})
         outs = []
-        for ids, p in zip(batch, params):
+        for ids, p in zip(batch, params, strict=True):
             if len(ids) > self.tokenizer_manager.context_len:
                 raise ValueError(f"input of {len(ids)} tokens exceeds context length")
             out_ids = self._generate(ids, p)
@@ -59,7 +59,7 @@ class FakeSGLangEngine:
         top = [None]
         for i in range(1, len(ids)):
             vals, idx = torch.topk(lp[i - 1], max(k, 1))
-            top.append([(float(v), int(j), None) for v, j in zip(vals, idx)][:k] if k else None)
+            top.append([(float(v), int(j), None) for v, j in zip(vals, idx, strict=True)][:k] if k else None)
         return {"input_token_logprobs": token, "input_top_logprobs": top}
 
     @torch.no_grad()

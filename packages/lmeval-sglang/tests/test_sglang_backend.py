@@ -103,7 +103,7 @@ def test_engine_receives_sglang_server_arguments(fake, llama_dir):
 
 def test_loglikelihood_equals_hf(sglang, hf, fake):
     ours, ref = sglang.loglikelihood(LL), hf.loglikelihood(LL)
-    for (a, ga), (b, gb) in zip(ours, ref):
+    for (a, ga), (b, gb) in zip(ours, ref, strict=True):
         assert a == pytest.approx(b, abs=1e-4)
         assert ga == gb
     call = fake[0].calls[-1]

@@ -69,7 +69,7 @@ def generate_until(runner: MCoreRunner, encoder: Any, items: Sequence[tuple[str,
                 eos_id=eos_id,
                 temperature=float(kwargs.get("temperature") or 0.0) if sample else 0.0,
                 top_k=int(kwargs.get("top_k") or 0), top_p=float(kwargs.get("top_p") or 1.0))
-            for i, toks in zip(chunk, outs):
+            for i, toks in zip(chunk, outs, strict=True):
                 if isinstance(think_end_token, int):
                     toks, _ = strip_think_tokens(toks, think_end_token)
                 text = encoder.decode(toks)

@@ -135,7 +135,7 @@ class MCoreRunner:
                 elif stop:
                     text = decode(new)
                     done[i] = any(s and s in text for s in stop)
-        return [r[s:] for r, s in zip(rows, start)]
+        return [r[s:] for r, s in zip(rows, start, strict=True)]
 
     def _choose(self, logits: torch.Tensor, temperature: float, top_k: int,
                 top_p: float) -> torch.Tensor:

@@ -210,7 +210,7 @@ class SGLangLM(LM):
                 return_logprob=True, logprob_start_len=0, top_logprobs_num=1)
             if isinstance(outputs, dict):
                 outputs = [outputs]
-            for (i, inp, ctxlen), out in zip(part, outputs):
+            for (i, inp, ctxlen), out in zip(part, outputs, strict=True):
                 results[i] = parse_prompt_logprobs(out, inp, ctxlen)
         return results  # type: ignore[return-value]
 
@@ -259,7 +259,7 @@ class SGLangLM(LM):
                                                sampling_params=[dict(params) for _ in part])
                 if isinstance(outputs, dict):
                     outputs = [outputs]
-                for i, out in zip(part, outputs):
+                for i, out in zip(part, outputs, strict=True):
                     results[i] = postprocess_generation(out.get("text", ""), until,
                                                         self.think_end_token)
         return results  # type: ignore[return-value]
