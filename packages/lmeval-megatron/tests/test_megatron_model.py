@@ -208,3 +208,43 @@ def test_evaluate_by_name_matches_hf(checkpoints, shims, hf, tmp_path, monkeypat
     assert ours["results"]["mt_ppl"]["word_perplexity,none"] == pytest.approx(
         ref["results"]["mt_ppl"]["word_perplexity,none"], rel=1e-4)
     assert ours["config"]["model"] == "megatron_lm"
+
+
+def test_torchrun_two_data_parallel_ranks_equal_one_process(checkpoints, shims, tmp_path):
+    """devices=2 under torchrun (gloo, CPU): each rank a replica scoring its shard; the
+    gathered results equal a one-process run."""
+    import json
+    import os
+    import socket
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    driver = str(Path(__file__).parent / "megatron_dp_driver.py")
+    env = {**os.environ, "LMEVAL_CACHE_DIR": str(tmp_path / "idx"), "OMP_NUM_THREADS": "1",
+           "HF_HUB_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"}
+    for k in ("RANK", "WORLD_SIZE", "LOCAL_RANK", "MASTER_ADDR", "MASTER_PORT"):
+        env.pop(k, None)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    ckpt = str(checkpoints["standard"])
+    two = subprocess.run(
+        [sys.executable, "-m", "torch.distributed.run", "--nproc-per-node=2",
+         f"--master-port={port}", driver, ckpt, str(tmp_path / "two.json"), "2"],
+        env=env, capture_output=True, text=True, timeout=600)
+    assert two.returncode == 0, two.stderr[-3000:]
+    one = subprocess.run([sys.executable, driver, ckpt, str(tmp_path / "one.json"), "1"],
+                         env=env, capture_output=True, text=True, timeout=600)
+    assert one.returncode == 0, one.stderr[-3000:]
+    ranks = [json.loads((tmp_path / f"two.json.rank{r}").read_text()) for r in (0, 1)]
+    assert [r["world_size"] for r in ranks] == [2, 2]
+    assert all(r["forward_calls"] > 0 for r in ranks)  # both replicas scored a shard
+    single = json.loads((tmp_path / "one.json.rank0").read_text())
+    assert sum(r["forward_calls"] for r in ranks) >= single["forward_calls"]
+    a = json.loads((tmp_path / "two.json").read_text())
+    b = json.loads((tmp_path / "one.json").read_text())
+    assert a["mt_mc"]["acc,none"] == b["mt_mc"]["acc,none"]
+    assert a["mt_gen"]["exact_match,none"] == b["mt_gen"]["exact_match,none"]
+    assert a["mt_ppl"]["word_perplexity,none"] == pytest.approx(
+        b["mt_ppl"]["word_perplexity,none"], rel=1e-6)
