@@ -110,8 +110,9 @@ def _partition(heads: Sequence[tuple[int, ...]], lcps: Sequence[int],
     """Split sorted heads into runs ``(lo, hi, block_len)`` that minimise tokens fed.
 
     Runs first break wherever neighbours share fewer than ``min_block`` tokens. Within a run,
-    keeping one cluster costs ``block + sum(len(head) - block)``; splitting at the weakest
-    link may cost less when the two halves share much longer blocks (a Cartesian-tree walk).
+    keeping one cluster costs ``block + sum(len(head) - block)`` and is allowed only when the
+    block covers at least half of the heads' tokens; splitting at the weakest link may cost
+    less when the two halves share much longer blocks (a Cartesian-tree walk).
     """
     out: list[tuple[int, int, int]] = []
     n = len(heads)
@@ -124,7 +125,7 @@ def _partition(heads: Sequence[tuple[int, ...]], lcps: Sequence[int],
 
 
 def _best_split(heads: Sequence[tuple[int, ...]], lcps: Sequence[int], lo: int,
-                hi: int) -> list[tuple[int, int, int]]:
+                hi: int, min_share: float = 0.5) -> list[tuple[int, int, int]]:
     # post-order over the Cartesian tree of lcps[lo:hi], without recursion
     best: dict[tuple[int, int], tuple[int, list[tuple[int, int, int]]]] = {}
     stack = [(lo, hi, False)]
@@ -140,9 +141,12 @@ def _best_split(heads: Sequence[tuple[int, ...]], lcps: Sequence[int], lo: int,
             stack.append((k + 1, b, False))
             continue
         m = lcps[k]
-        whole = m + sum(len(heads[i]) - m for i in range(a, b + 1))
+        total = sum(len(heads[i]) for i in range(a, b + 1))
+        # a block shorter than half the heads costs more (an extra pass, small batches, no
+        # fused causal kernel for heads on a cache) than its shared tokens save
+        whole = m + total - m * (b - a + 1) if m * (b - a + 1) >= min_share * total else None
         left, right = best.pop((a, k)), best.pop((k + 1, b))
-        if left[0] + right[0] < whole:
+        if whole is None or left[0] + right[0] < whole:
             best[(a, b)] = (left[0] + right[0], left[1] + right[1])
         else:
             best[(a, b)] = (whole, [(a, b, m)])
