@@ -13,11 +13,14 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 # A 1 GiB KV cache is plenty for the tiny model (the CPU default would reserve far more).
 os.environ.setdefault("VLLM_CPU_KVCACHE_SPACE", "1")
+# The engine runs inside the test process: vLLM is imported once instead of three times (the
+# engine-core and worker processes each import it again: minutes on a loaded 2-core machine).
+# No OpenMP thread pinning, so the rest of the test process keeps both cores.
+os.environ.setdefault("VLLM_ENABLE_V1_MULTIPROCESSING", "0")
+os.environ.setdefault("VLLM_CPU_OMP_THREADS_BIND", "nobind")
 
-#: Engine settings for the CPU test engine. ``distributed_executor_backend="uni"`` runs the
-#: worker inside the engine-core process (one process start instead of two); vLLM's thread
-#: pinning then stays out of the pytest process. ``block_size`` 32 is the CPU backend's
-#: smallest, so short multiple-choice contexts already fill prefix-cache blocks.
+#: Engine settings for the CPU test engine. ``block_size`` 32 is the CPU backend's smallest,
+#: so short multiple-choice contexts already fill prefix-cache blocks.
 ENGINE_ARGS = {
     "dtype": "float32",
     "max_model_len": 512,
@@ -51,7 +54,16 @@ def vllm_lm(tiny_llama):
     vllm_or_skip()
     from lmeval_vllm.models import VLLM
 
-    lm = VLLM(pretrained=tiny_llama, **ENGINE_ARGS)
+    import torch
+
+    # vLLM's CPU worker replaces torch.set_num_threads with a no-op and lowers the thread
+    # count; put both back for the tests that run after this engine in the same process.
+    set_num_threads, threads = torch.set_num_threads, torch.get_num_threads()
+    try:
+        lm = VLLM(pretrained=tiny_llama, **ENGINE_ARGS)
+    finally:
+        torch.set_num_threads = set_num_threads
+        torch.set_num_threads(threads)
     yield lm
     lm.close()
 

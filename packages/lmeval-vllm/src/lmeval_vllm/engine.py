@@ -60,8 +60,10 @@ class Replica:
     def __init__(self, engine_args: dict[str, Any], lora_local_path: str | None) -> None:
         for name in _DP_ENV:
             os.environ.pop(name, None)
-        # Nested Ray placement inside an actor deadlocks; let vLLM pick (uni for TP=1, mp else).
-        engine_args = {k: v for k, v in engine_args.items() if k != "distributed_executor_backend"}
+        # Nested Ray placement inside an actor deadlocks: the replica's own workers are local.
+        if engine_args.get("distributed_executor_backend") == "ray":
+            engine_args = {k: v for k, v in engine_args.items()
+                           if k != "distributed_executor_backend"}
         self.engine = LocalEngine(engine_args, lora_local_path)
 
     def run(self, jobs: list[Job], batch_size: int | None) -> list[Any]:

@@ -48,7 +48,11 @@ class NextTokenJob:
 
 @dataclass(frozen=True)
 class GenerateJob:
-    """Generate from ``prompt`` with ``SamplingParams(**params)``. Answer: the text."""
+    """Generate from ``prompt`` with ``SamplingParams(**params)``.
+
+    Answer: the generated token ids (the caller decodes them all at once, as transformers
+    does: vLLM's incremental text holds back a trailing incomplete UTF-8 sequence).
+    """
 
     prompt: tuple[int, ...]
     params: tuple[tuple[str, Any], ...] = field(default=())
@@ -93,7 +97,7 @@ def execute(llm: Any, jobs: Sequence[Job], *, lora_request: Any = None,
             elif isinstance(job, NextTokenJob):
                 answers[i] = next_token_logprobs(job.token_ids, out.outputs[0])
             else:
-                answers[i] = out.outputs[0].text
+                answers[i] = list(out.outputs[0].token_ids)
         if retry:
             _count(stats, "retries", len(retry))
             fresh = [ScoreJob(jobs[i].prompt, jobs[i].ctxlen, read_cache=False) for i in retry]

@@ -353,6 +353,7 @@ class VLLM(LM):
             eos = self.tokenizer.eos_token
         jobs: list[GenerateJob] = []
         cuts: list[list[str]] = []
+        skip_special: list[bool] = []
         for request in requests:
             fields, stops, max_gen_toks = sampling_fields(
                 request.generation_kwargs(), request.until, eos=eos,
@@ -368,7 +369,12 @@ class VLLM(LM):
             fields["max_tokens"] = max_gen_toks
             jobs.append(GenerateJob(tuple(tokens), tuple(sorted(fields.items()))))
             cuts.append(stops)
+            skip_special.append(bool(fields["skip_special_tokens"]))
         if not jobs:
             return []
-        texts = self.engine.run(jobs, None, batch_size=self.batch_size)
-        return [postprocess(text, stops, self.think_end_token) for text, stops in zip(texts, cuts)]
+        generated = self.engine.run(jobs, None, batch_size=self.batch_size)
+        return [
+            postprocess(self.tokenizer.decode(ids, skip_special_tokens=skip), stops,
+                        self.think_end_token)
+            for ids, stops, skip in zip(generated, cuts, skip_special)
+        ]
