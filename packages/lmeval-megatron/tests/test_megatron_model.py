@@ -210,9 +210,13 @@ def test_evaluate_by_name_matches_hf(checkpoints, shims, hf, tmp_path, monkeypat
     assert ours["config"]["model"] == "megatron_lm"
 
 
-def test_torchrun_two_data_parallel_ranks_equal_one_process(checkpoints, shims, tmp_path):
-    """devices=2 under torchrun (gloo, CPU): each rank a replica scoring its shard; the
-    gathered results equal a one-process run."""
+def test_torchrun_data_and_tensor_parallel(checkpoints, shims, tmp_path, monkeypatch):
+    """Two ranks under torchrun (gloo, CPU) on the distributed checkpoint.
+
+    Data parallel (devices=2): each rank a replica scoring its shard; the gathered results equal
+    a one-process run. Tensor parallel (TP=2): the checkpoint is resharded, both ranks run in
+    lockstep and report one worker; answers equal TP=1.
+    """
     import json
     import os
     import socket
@@ -220,7 +224,15 @@ def test_torchrun_two_data_parallel_ranks_equal_one_process(checkpoints, shims, 
     import sys
     from pathlib import Path
 
-    driver = str(Path(__file__).parent / "megatron_dp_driver.py")
+    import lmeval
+    from lmeval_megatron.lm import MegatronLM
+
+    ckpt = str(checkpoints["distributed"])
+    out = tmp_path / "run"
+    ll = [("Question: the cat is", " red"), ("", "hello world"),
+          ("science history music " * 12, " paper")]
+    gen = [("1 + 2 =", {"until": ["."], "max_gen_toks": 8})]
+    Path(f"{out}.requests").write_text(json.dumps({"ll": ll, "gen": gen}))
     env = {**os.environ, "LMEVAL_CACHE_DIR": str(tmp_path / "idx"), "OMP_NUM_THREADS": "1",
            "HF_HUB_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"}
     for k in ("RANK", "WORLD_SIZE", "LOCAL_RANK", "MASTER_ADDR", "MASTER_PORT"):
@@ -228,23 +240,38 @@ def test_torchrun_two_data_parallel_ranks_equal_one_process(checkpoints, shims, 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    ckpt = str(checkpoints["standard"])
-    two = subprocess.run(
-        [sys.executable, "-m", "torch.distributed.run", "--nproc-per-node=2",
-         f"--master-port={port}", driver, ckpt, str(tmp_path / "two.json"), "2"],
-        env=env, capture_output=True, text=True, timeout=600)
-    assert two.returncode == 0, two.stderr[-3000:]
-    one = subprocess.run([sys.executable, driver, ckpt, str(tmp_path / "one.json"), "1"],
+    run = subprocess.run([sys.executable, "-m", "torch.distributed.run", "--nproc-per-node=2",
+                          f"--master-port={port}",
+                          str(Path(__file__).parent / "megatron_dp_driver.py"), ckpt, str(out)],
                          env=env, capture_output=True, text=True, timeout=600)
-    assert one.returncode == 0, one.stderr[-3000:]
-    ranks = [json.loads((tmp_path / f"two.json.rank{r}").read_text()) for r in (0, 1)]
-    assert [r["world_size"] for r in ranks] == [2, 2]
-    assert all(r["forward_calls"] > 0 for r in ranks)  # both replicas scored a shard
-    single = json.loads((tmp_path / "one.json.rank0").read_text())
-    assert sum(r["forward_calls"] for r in ranks) >= single["forward_calls"]
-    a = json.loads((tmp_path / "two.json").read_text())
-    b = json.loads((tmp_path / "one.json").read_text())
+    assert run.returncode == 0, run.stderr[-3000:]
+    ranks = [json.loads(Path(f"{out}.rank{r}").read_text()) for r in (0, 1)]
+
+    # data parallel
+    assert [r["dp"]["world_size"] for r in ranks] == [2, 2]
+    assert all(r["dp"]["forward_calls"] > 0 for r in ranks)  # both replicas scored a shard
+    one = MegatronLM(load=ckpt, seq_length=MAX_LEN, batch_size=2)
+    monkeypatch.setenv("LMEVAL_CACHE_DIR", str(tmp_path / "idx1"))
+    b = lmeval.evaluate(model=one, tasks=["mt_mc", "mt_gen", "mt_ppl"],
+                        include_path=str(Path(__file__).parent / "tasks"))["results"]
+    a = json.loads(Path(f"{out}.results").read_text())
     assert a["mt_mc"]["acc,none"] == b["mt_mc"]["acc,none"]
     assert a["mt_gen"]["exact_match,none"] == b["mt_gen"]["exact_match,none"]
     assert a["mt_ppl"]["word_perplexity,none"] == pytest.approx(
-        b["mt_ppl"]["word_perplexity,none"], rel=1e-6)
+        b["mt_ppl"]["word_perplexity,none"], rel=1e-5)
+
+    # tensor parallel
+    assert ranks[0]["tp"] == ranks[1]["tp"] and ranks[0]["tp"]["world_size"] == 1
+    ref = one.loglikelihood([LoglikelihoodRequest(c, x) for c, x in ll])
+    assert [x[0] for x in ranks[0]["tp"]["ll"]] == pytest.approx([x[0] for x in ref], abs=1e-4)
+    assert [x[1] for x in ranks[0]["tp"]["ll"]] == [x[1] for x in ref]
+    assert ranks[0]["tp"]["gen"] == one.generate_until(
+        [GenerateRequest.make(c, k) for c, k in gen])
+
+
+def test_standard_checkpoint_cannot_be_resharded(checkpoints):
+    from lmeval_megatron import checkpoint
+
+    info = checkpoint.resolve_checkpoint(checkpoints["standard"])
+    with pytest.raises(UsageError, match="cannot be resharded"):
+        checkpoint.standard_file(info.directory, 0, 2)
