@@ -72,9 +72,18 @@ def test_missing_sglang_names_the_install_command():
 def test_registered_without_importing_sglang():
     from lmeval.plugins import get_plugin_manager
 
+    import subprocess
+    import sys
+
     entry = get_plugin_manager().models.get("sglang")
     assert entry.distribution == "lmeval-sglang"
-    assert entry.obj == "lmeval_sglang.lm:SGLangLM"
+    # a fresh interpreter: listing backends imports neither SGLang nor the backend module
+    code = ("import sys; from lmeval.plugins import get_plugin_manager; "
+            "e = get_plugin_manager().models.get('sglang'); "
+            "print(e.obj, 'lmeval_sglang.lm' in sys.modules, 'torch' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out == ["lmeval_sglang.lm:SGLangLM", "False", "False"]
 
 
 @pytest.mark.parametrize("kwargs,message", [
