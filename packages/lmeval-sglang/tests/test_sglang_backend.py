@@ -70,10 +70,10 @@ def test_missing_sglang_names_the_install_command():
 
 
 def test_registered_without_importing_sglang():
-    from lmeval.plugins import get_plugin_manager
-
     import subprocess
     import sys
+
+    from lmeval.plugins import get_plugin_manager
 
     entry = get_plugin_manager().models.get("sglang")
     assert entry.distribution == "lmeval-sglang"
