@@ -80,7 +80,7 @@ def test_context_grouping_on_and_off_agree_and_grouping_saves_work(vllm_lm):
     # one-token choices of one context are read from a single pass
     single = {}
     for r in requests:
-        context, continuation = vllm_lm.encoder.encode_pair(r.context, r.continuation)
+        context, continuation = vllm_lm.encoder.pair(r.context, r.continuation)
         if len(continuation) == 1:
             single.setdefault(tuple(context), []).append(r)
     assert sum(len(v) for v in single.values()) >= 5
@@ -101,7 +101,7 @@ def test_greedy_continuations_are_flagged_greedy(vllm_lm, hf_lm):
     for context, prompt in zip(contexts, prompts):
         continuation = vllm_lm.tokenizer.decode(prompt[-3:])
         # keep the cases whose text re-encodes to the same tokens
-        if vllm_lm.encoder.encode_pair(context, continuation)[1] == prompt[-3:]:
+        if vllm_lm.encoder.pair(context, continuation)[1] == prompt[-3:]:
             requests.append(LoglikelihoodRequest(context, continuation))
             requests.append(LoglikelihoodRequest(context, vllm_lm.tokenizer.decode(prompt[-3:-2])))
     assert requests
@@ -277,3 +277,18 @@ def test_registered_as_the_vllm_model_type():
     entry = pm.models.get("vllm")
     assert entry.distribution == "lmeval-vllm"
     assert pm.model_factory("vllm") is VLLM
+
+
+def test_generated_special_tokens_are_dropped_and_a_special_think_token_cuts_by_id(vllm_lm):
+    tok = vllm_lm.tokenizer
+    user = tok.convert_tokens_to_ids("<|user|>")
+    reasoning = tok("the water", add_special_tokens=False).input_ids
+    answer = tok(" north and south", add_special_tokens=False).input_ids
+    ids = reasoning + [user] + answer
+    # like lmeval-hf: special tokens do not reach the answer text
+    assert vllm_lm._answer(ids, [], True) == "the water north and south"
+    assert "<|user|>" in vllm_lm._answer(ids, [], False)
+    # a special end-of-thinking token is found by id (it is not in skip-special text)
+    with attrs(vllm_lm, think_end_token="<|user|>"):
+        assert vllm_lm._answer(ids, [" and"], True) == "north"
+        assert vllm_lm._answer(reasoning, [], True) == "the water"

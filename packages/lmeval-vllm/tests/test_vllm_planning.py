@@ -1,4 +1,4 @@
-"""The pure parts of lmeval-vllm: tokenization contract, grouping plan, sharding, sampling kwargs.
+"""The pure parts of lmeval-vllm: windows, grouping plan, sharding, sampling kwargs.
 
 None of these start an engine; the engine tests are in test_vllm_engine.py.
 """
@@ -18,62 +18,9 @@ from lmeval_vllm.jobs import (
 )
 from lmeval_vllm.sampling import postprocess, sampling_fields
 from lmeval_vllm.sharding import reassemble, shard_units
-from lmeval_vllm.tokens import Encoder, fit_window, rolling_windows, truncate_for_generation
+from lmeval_vllm.tokens import fit_window, truncate_for_generation
 
-# ----------------------------------------------------------------------------- tokenization
-
-
-@pytest.fixture(scope="module", params=["llama", "gpt2"])
-def tokenizer(request, tmp_path_factory):
-    pytest.importorskip("transformers")
-    from lmeval_hf.testing import build_tokenizer
-    from transformers import AutoTokenizer
-
-    path = build_tokenizer(tmp_path_factory.mktemp("tok") / request.param, style=request.param)
-    return AutoTokenizer.from_pretrained(str(path))
-
-
-PAIRS = [
-    ("Question: what is the river?\nAnswer:", " the water"),
-    ("The cat ", "dog"),  # trailing space moves to the continuation
-    ("The cat  \n", "dog and\tbird"),
-    ("", "The city of the"),  # empty context: prefix token
-    ("<s>Question: yes or no?", " yes"),  # BOS already in the text (chat templates)
-    ("Über naïve café", " señor ✓"),
-    ("1234 + 56 =", " 1290."),
-]
-
-
-@pytest.mark.parametrize(("context", "continuation"), PAIRS)
-def test_encoding_contract_equals_lmeval_hf(tokenizer, context, continuation):
-    from lmeval_hf.tokenization import TokenEncoder
-
-    ours = Encoder(tokenizer, prefix_token_id=TokenEncoder(tokenizer).prefix_token_id)
-    theirs = TokenEncoder(tokenizer)
-    assert ours.encode_pair(context, continuation) == theirs.pair(context, continuation)
-    assert ours.encode(context + continuation) == theirs.encode(context + continuation)
-
-
-def test_empty_context_uses_the_prefix_token(tokenizer):
-    from lmeval_hf.tokenization import TokenEncoder
-
-    prefix = TokenEncoder(tokenizer).prefix_token_id
-    context, continuation = Encoder(tokenizer, prefix).encode_pair("", "hello world")
-    assert context == [prefix]
-    assert continuation == tokenizer("hello world", add_special_tokens=False).input_ids
-
-
-@pytest.mark.parametrize("max_seq_len", [1, 2, 5, 16])
-@pytest.mark.parametrize("n", [0, 1, 4, 5, 6, 17, 40])
-def test_rolling_windows_match_lmeval_hf(n, max_seq_len):
-    from lmeval_hf.rolling import loglikelihood_windows
-
-    tokens = list(range(100, 100 + n))
-    ours = list(rolling_windows(tokens, 7, max_seq_len))
-    assert ours == loglikelihood_windows(tokens, 7, max_seq_len)
-    # every token predicted exactly once, each window fits max_seq_len + 1 tokens
-    assert [t for _, pred in ours for t in pred] == tokens
-    assert all(len(ctx) + len(pred) <= max_seq_len + 1 for ctx, pred in ours)
+# ----------------------------------------------------------------------------- windows
 
 
 def test_fit_window_truncates_the_context_on_the_left():

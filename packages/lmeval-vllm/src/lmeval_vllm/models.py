@@ -19,13 +19,10 @@ from lmeval.protocol import (
 from lmeval_vllm.grouping import Encoded, plan_loglikelihood
 from lmeval_vllm.jobs import GenerateJob, ScoreJob
 from lmeval_vllm.sampling import postprocess, sampling_fields, sampling_param_names
-from lmeval_vllm.tokens import Encoder, fit_window, rolling_windows, truncate_for_generation
+from lmeval_vllm.tokens import fit_window, truncate_for_generation
 
 log = logging.getLogger("lmeval.vllm")
 
-DEFAULT_MAX_LENGTH = 2048
-_TOKENIZER_INFINITY = 1_000_000_000_000_000_019_884_624_838_656
-_SEQLEN_ATTRS = ("n_positions", "max_position_embeddings", "n_ctx")
 
 
 def _import_vllm() -> None:
@@ -130,8 +127,11 @@ class VLLM(LM):
         )
         self._load_tokenizer(tokenizer or self.pretrained, tokenizer_mode, tokenizer_revision,
                              trust_remote_code)
+        from lmeval_hf.tokenization import TokenEncoder
+
         self.custom_prefix_token_id = prefix_token_id
-        self.encoder = Encoder(self.tokenizer, self.prefix_token_id, add_bos_token)
+        self.encoder = TokenEncoder(self.tokenizer, add_bos_token=add_bos_token,
+                                    prefix_token_id=prefix_token_id, causal=True)
         self.engine = self._start_engine()
         self._chat_template = self._resolve_chat_template()
         self._sampling_fields = sampling_param_names()
@@ -232,11 +232,7 @@ class VLLM(LM):
 
     @property
     def prefix_token_id(self) -> int:
-        if self.custom_prefix_token_id is not None:
-            return int(self.custom_prefix_token_id)
-        if self.tokenizer.bos_token_id is not None:
-            return self.tokenizer.bos_token_id
-        return self.tokenizer.eos_token_id
+        return int(self.encoder.prefix_token_id)
 
     @property
     def max_length(self) -> int:
@@ -244,15 +240,9 @@ class VLLM(LM):
             return int(self._max_length)
         if hasattr(self.engine, "model_config"):
             return int(self.engine.model_config.max_model_len)
-        config = getattr(self._config, "text_config", None) or self._config
-        for attr in _SEQLEN_ATTRS:
-            value = getattr(config, attr, None)
-            if value is not None:
-                return int(value)
-        model_max = getattr(self.tokenizer, "model_max_length", None)
-        if model_max is not None and model_max != _TOKENIZER_INFINITY:
-            return int(model_max)
-        return DEFAULT_MAX_LENGTH
+        from lmeval_hf.tokenization import resolve_max_length
+
+        return resolve_max_length(self._config, self.tokenizer)
 
     @property
     def tokenizer_name(self) -> str:
@@ -316,8 +306,8 @@ class VLLM(LM):
         window = self.max_length - 1  # vLLM keeps room for one generated token
         encoded = []
         for request in requests:
-            context, continuation = self.encoder.encode_pair(self._text(request.context),
-                                                             request.continuation)
+            context, continuation = self.encoder.pair(self._text(request.context),
+                                                      request.continuation)
             if len(context) + len(continuation) > window:
                 log.warning("vllm: %d tokens exceed the %d-token window; truncating the context",
                             len(context) + len(continuation), window)
@@ -330,14 +320,16 @@ class VLLM(LM):
         return plan.resolve(results)
 
     def loglikelihood_rolling(self, requests: Sequence[RollingRequest]) -> list[float]:
+        from lmeval_hf.rolling import loglikelihood_windows
+
         jobs: list[ScoreJob] = []
         owners: list[int] = []
         for n, request in enumerate(requests):
             tokens = self.encoder.encode(request.text)
             # Windows of max_length - 2 inputs: one position for the context token, one for
             # the token vLLM must be able to generate (lm-eval's vLLM windows).
-            for context, predicted in rolling_windows(tokens, self.prefix_token_id,
-                                                      self.max_length - 2):
+            for context, predicted in loglikelihood_windows(tokens, self.prefix_token_id,
+                                                            self.max_length - 2):
                 jobs.append(ScoreJob(tuple(context + predicted), len(context)))
                 owners.append(n)
         totals = [0.0] * len(requests)
@@ -369,12 +361,30 @@ class VLLM(LM):
             fields["max_tokens"] = max_gen_toks
             jobs.append(GenerateJob(tuple(tokens), tuple(sorted(fields.items()))))
             cuts.append(stops)
-            skip_special.append(bool(fields["skip_special_tokens"]))
+            # The answer is decoded as lmeval-hf decodes it: special tokens dropped, unless
+            # the task asks for them (lm-eval's vLLM keeps them; its hf drops them).
+            skip_special.append(bool(request.generation_kwargs().get("skip_special_tokens", True)))
         if not jobs:
             return []
         generated = self.engine.run(jobs, None, batch_size=self.batch_size)
-        return [
-            postprocess(self.tokenizer.decode(ids, skip_special_tokens=skip), stops,
-                        self.think_end_token)
-            for ids, stops, skip in zip(generated, cuts, skip_special)
-        ]
+        return [self._answer(ids, stops, skip)
+                for ids, stops, skip in zip(generated, cuts, skip_special)]
+
+    def _answer(self, ids: list[int], stops: list[str], skip_special: bool) -> str:
+        """Generated ids to the task's answer: reasoning dropped, cut at the first stop."""
+        think = self.think_end_token
+        think_id = self._special_token_id(think) if think and skip_special else None
+        if think_id is not None:
+            # A special end-of-thinking token vanishes from skip-special text: cut on its id.
+            if think_id in ids:
+                ids = ids[len(ids) - ids[::-1].index(think_id):]
+            text = self.tokenizer.decode(ids, skip_special_tokens=True).lstrip()
+            return postprocess(text, stops, None)
+        return postprocess(self.tokenizer.decode(ids, skip_special_tokens=skip_special), stops,
+                           think)
+
+    def _special_token_id(self, token: str) -> int | None:
+        if token not in getattr(self.tokenizer, "all_special_tokens", ()):
+            return None
+        token_id = self.tokenizer.convert_tokens_to_ids(token)
+        return token_id if isinstance(token_id, int) else None

@@ -2,8 +2,9 @@
 
 Follows lm-eval: ``max_gen_toks`` (or ``max_new_tokens`` / ``max_tokens`` /
 ``max_completion_tokens``, in that priority) caps the new tokens; greedy unless ``do_sample`` or
-a positive ``temperature`` says otherwise; the EOS text joins the stop strings; special tokens are
-kept in the text (``skip_special_tokens=False``) unless the task says otherwise.
+a positive ``temperature`` says otherwise; the EOS text joins the stop strings. vLLM detokenizes
+with special tokens kept (``skip_special_tokens=False``, as lm-eval's vLLM backend does), so stop
+strings that are special tokens (``<|im_end|>``) end generation as they do under transformers.
 """
 
 from __future__ import annotations
