@@ -31,6 +31,11 @@ ENGINE_ARGS = {
 }
 
 
+@pytest.fixture(scope="session")
+def engine_args():
+    return dict(ENGINE_ARGS)
+
+
 def vllm_or_skip():
     try:
         import vllm
@@ -52,9 +57,8 @@ def tiny_llama(tmp_path_factory):
 @pytest.fixture(scope="session")
 def vllm_lm(tiny_llama):
     vllm_or_skip()
-    from lmeval_vllm.models import VLLM
-
     import torch
+    from lmeval_vllm.models import VLLM
 
     # vLLM's CPU worker replaces torch.set_num_threads with a no-op and lowers the thread
     # count; put both back for the tests that run after this engine in the same process.

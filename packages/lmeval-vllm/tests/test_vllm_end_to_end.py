@@ -37,9 +37,9 @@ def test_evaluate_gives_the_scores_of_lmeval_hf(vllm_lm, hf_lm, tmp_path, monkey
     assert 0.0 <= ours["results"]["vllm_mc"]["acc,none"] <= 1.0
     assert ours["results"]["vllm_ppl"]["word_perplexity,none"] > 1.0
     # per-sample answers agree too, not just the averages
-    for a, b in zip(ours["samples"]["vllm_mc"], theirs["samples"]["vllm_mc"]):
+    for a, b in zip(ours["samples"]["vllm_mc"], theirs["samples"]["vllm_mc"], strict=True):
         for (lp, greedy), (ref_lp, ref_greedy) in zip(
-                [r[0] for r in a["resps"]], [r[0] for r in b["resps"]]):
+                [r[0] for r in a["resps"]], [r[0] for r in b["resps"]], strict=True):
             assert float(lp) == pytest.approx(float(ref_lp), abs=1e-4)
             assert greedy == ref_greedy
     assert [s["resps"] for s in ours["samples"]["vllm_gen"]] == \

@@ -50,7 +50,7 @@ def attrs(obj, **values):
 
 def assert_close(ours, reference):
     assert len(ours) == len(reference)
-    for (lp, greedy), (ref_lp, ref_greedy) in zip(ours, reference):
+    for (lp, greedy), (ref_lp, ref_greedy) in zip(ours, reference, strict=True):
         assert lp == pytest.approx(ref_lp, abs=LOGPROB_TOL)
         assert greedy == ref_greedy
 
@@ -96,9 +96,9 @@ def test_greedy_continuations_are_flagged_greedy(vllm_lm, hf_lm):
     prompts = [vllm_lm.encoder.encode(c) for c in contexts]
     for _ in range(3):  # extend each context by its greedy next token, three times
         results = vllm_lm.engine.run([NextTokenJob(tuple(p), (0,)) for p in prompts])
-        prompts = [p + [greedy] for p, (_, greedy) in zip(prompts, results)]
+        prompts = [p + [greedy] for p, (_, greedy) in zip(prompts, results, strict=True)]
     requests = []
-    for context, prompt in zip(contexts, prompts):
+    for context, prompt in zip(contexts, prompts, strict=True):
         continuation = vllm_lm.tokenizer.decode(prompt[-3:])
         # keep the cases whose text re-encodes to the same tokens
         if vllm_lm.encoder.pair(context, continuation)[1] == prompt[-3:]:
@@ -134,7 +134,7 @@ def test_loglikelihood_rolling_equals_lmeval_hf(vllm_lm, hf_lm):
     requests = [RollingRequest("The science of the world is known. " * 3),
                 RollingRequest("hello"), RollingRequest("1234 + 56 = 1290.")]
     ours = vllm_lm.loglikelihood_rolling(requests)
-    for value, ref in zip(ours, hf_lm.loglikelihood_rolling(requests)):
+    for value, ref in zip(ours, hf_lm.loglikelihood_rolling(requests), strict=True):
         assert value == pytest.approx(ref, abs=LOGPROB_TOL)
 
 
@@ -270,7 +270,6 @@ def test_bad_model_args_are_usage_errors(tiny_llama):
 
 def test_registered_as_the_vllm_model_type():
     from lmeval.plugins import PluginManager
-
     from lmeval_vllm.models import VLLM
 
     pm = PluginManager()
@@ -292,3 +291,8 @@ def test_generated_special_tokens_are_dropped_and_a_special_think_token_cuts_by_
     with attrs(vllm_lm, think_end_token="<|user|>"):
         assert vllm_lm._answer(ids, [" and"], True) == "north"
         assert vllm_lm._answer(reasoning, [], True) == "the water"
+
+
+def test_empty_generation_prompt_starts_from_the_prefix_token(vllm_lm, hf_lm):
+    request = [GenerateRequest.make("", {"max_gen_toks": 6})]
+    assert vllm_lm.generate_until(request) == hf_lm.generate_until(request)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 from lmeval.errors import UsageError
-
 from lmeval_vllm.grouping import Encoded, plan_loglikelihood
 from lmeval_vllm.jobs import (
     GenerateJob,

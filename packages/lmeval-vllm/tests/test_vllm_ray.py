@@ -11,7 +11,6 @@ import os
 
 import pytest
 from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, RollingRequest
-
 from lmeval_vllm.jobs import GenerateJob, NextTokenJob, ScoreJob
 
 ray = pytest.importorskip("ray", reason="Ray is not installed (packages/lmeval-vllm/ci-setup.sh installs it)")
@@ -59,13 +58,12 @@ def test_ray_engine_shards_by_unit_and_reassembles_in_order(ray_cluster):
         engine.close()
 
 
-def test_data_parallel_replicas_answer_like_one_engine(ray_cluster, tiny_llama, vllm_lm):
-    from conftest import ENGINE_ARGS
-
+def test_data_parallel_replicas_answer_like_one_engine(ray_cluster, tiny_llama, vllm_lm,
+                                                      engine_args):
     from lmeval_vllm.engine import RayEngine
     from lmeval_vllm.models import VLLM
 
-    lm = VLLM(pretrained=tiny_llama, data_parallel_size=2, **ENGINE_ARGS)
+    lm = VLLM(pretrained=tiny_llama, data_parallel_size=2, **engine_args)
     try:
         assert isinstance(lm.engine, RayEngine)
         assert len(set(lm.engine.pids)) == 2
@@ -76,7 +74,7 @@ def test_data_parallel_replicas_answer_like_one_engine(ray_cluster, tiny_llama, 
         gen = [GenerateRequest.make(f"The {w} of", {"until": ["."], "max_gen_toks": 12})
                for w in ("cat", "dog", "sun")]
         ours = lm.loglikelihood(ll)
-        for (lp, greedy), (ref, ref_greedy) in zip(ours, vllm_lm.loglikelihood(ll)):
+        for (lp, greedy), (ref, ref_greedy) in zip(ours, vllm_lm.loglikelihood(ll), strict=True):
             assert lp == pytest.approx(ref, abs=1e-5)
             assert greedy == ref_greedy
         assert lm.loglikelihood_rolling(rolling) == pytest.approx(

@@ -112,7 +112,7 @@ class RayEngine:
             units = [[i] for i in range(len(jobs))]
         shards = shard_units(units, [job.cost for job in jobs], len(self.actors))
         refs = [(shard, actor.run.remote([jobs[i] for i in shard], batch_size))
-                for actor, shard in zip(self.actors, shards) if shard]
+                for actor, shard in zip(self.actors, shards, strict=True) if shard]
         results = ray.get([ref for _, ref in refs])
         return reassemble([shard for shard, _ in refs], results, len(jobs))
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ class GenerateJob:
         return len(self.prompt) + int(dict(self.params).get("max_tokens") or 16)
 
 
-Job = Union[ScoreJob, NextTokenJob, GenerateJob]
+Job = ScoreJob | NextTokenJob | GenerateJob
 
 #: vLLM's limit on ``logprob_token_ids`` per request.
 MAX_TOKEN_IDS_PER_JOB = 128
@@ -84,7 +84,7 @@ def execute(llm: Any, jobs: Sequence[Job], *, lora_request: Any = None,
         chunk = list(range(start, min(start + step, len(jobs))))
         outputs = _generate(llm, [jobs[i] for i in chunk], lora_request, use_tqdm)
         retry: list[int] = []
-        for i, out in zip(chunk, outputs):
+        for i, out in zip(chunk, outputs, strict=True):
             job = jobs[i]
             _count(stats, "prompts", 1)
             _count(stats, "prompt_tokens", len(job.prompt))
@@ -101,7 +101,7 @@ def execute(llm: Any, jobs: Sequence[Job], *, lora_request: Any = None,
         if retry:
             _count(stats, "retries", len(retry))
             fresh = [ScoreJob(jobs[i].prompt, jobs[i].ctxlen, read_cache=False) for i in retry]
-            for i, out in zip(retry, _generate(llm, fresh, lora_request, False)):
+            for i, out in zip(retry, _generate(llm, fresh, lora_request, False), strict=True):
                 answers[i] = score_from_prompt_logprobs(jobs[i].prompt, jobs[i].ctxlen,
                                                         out.prompt_logprobs)
     return answers

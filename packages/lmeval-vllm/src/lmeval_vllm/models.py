@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -148,9 +149,11 @@ class VLLM(LM):
 
     def _engine_args(self, *, extra: Mapping[str, Any], lora_local_path: str | None,
                      max_lora_rank: int, swap_space: float | None, **args: Any) -> dict[str, Any]:
+        from vllm import LLM
         from vllm.engine.arg_utils import EngineArgs
 
         known = {f.name for f in dataclasses.fields(EngineArgs)}
+        known |= set(inspect.signature(LLM.__init__).parameters) - {"self", "kwargs"}
         engine_args: dict[str, Any] = {"model": self.pretrained}
         for key, value in args.items():
             if value is not None:
@@ -335,7 +338,7 @@ class VLLM(LM):
         totals = [0.0] * len(requests)
         if jobs:
             results = self.engine.run(jobs, None, batch_size=self.batch_size)
-            for owner, (logprob, _greedy) in zip(owners, results):
+            for owner, (logprob, _greedy) in zip(owners, results, strict=True):
                 totals[owner] += logprob
         return totals
 
@@ -355,7 +358,7 @@ class VLLM(LM):
             if max_gen_toks >= self.max_length:
                 raise UsageError(f"vllm: max_gen_toks={max_gen_toks} leaves no room for a prompt "
                                  f"in max_length={self.max_length}")
-            tokens = self.encoder.encode(self._text(request.context))
+            tokens = self.encoder.encode(self._text(request.context)) or [self.prefix_token_id]
             tokens = truncate_for_generation(tokens, max_gen_toks, self.max_length,
                                              self.truncation_side)
             fields["max_tokens"] = max_gen_toks
@@ -368,7 +371,7 @@ class VLLM(LM):
             return []
         generated = self.engine.run(jobs, None, batch_size=self.batch_size)
         return [self._answer(ids, stops, skip)
-                for ids, stops, skip in zip(generated, cuts, skip_special)]
+                for ids, stops, skip in zip(generated, cuts, skip_special, strict=True)]
 
     def _answer(self, ids: list[int], stops: list[str], skip_special: bool) -> str:
         """Generated ids to the task's answer: reasoning dropped, cut at the first stop."""

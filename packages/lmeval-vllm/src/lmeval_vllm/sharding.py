@@ -26,7 +26,7 @@ def shard_units(units: Sequence[Sequence[int]], costs: Sequence[int], n: int) ->
     shards: list[list[int]] = [[] for _ in range(n)]
     done = 0
     k = 0
-    for unit, cost in zip(units, unit_costs):
+    for unit, cost in zip(units, unit_costs, strict=True):
         # Move on once this shard holds its share of the total (by the unit's midpoint).
         while k < n - 1 and (done + cost / 2) > total * (k + 1) / n:
             k += 1
@@ -39,10 +39,10 @@ def reassemble(shards: Sequence[Sequence[int]], results: Sequence[Sequence[T]], 
     """Answers in job order from per-shard answers (``results[s][j]`` answers ``shards[s][j]``)."""
     out: list[Any] = [None] * total
     seen = [False] * total
-    for shard, answers in zip(shards, results):
+    for shard, answers in zip(shards, results, strict=True):
         if len(shard) != len(answers):
             raise RuntimeError(f"a replica returned {len(answers)} answers for {len(shard)} jobs")
-        for index, answer in zip(shard, answers):
+        for index, answer in zip(shard, answers, strict=True):
             out[index] = answer
             seen[index] = True
     if not all(seen):
