@@ -5,19 +5,40 @@ The same model is also loaded by lmeval-hf, the reference the vLLM answers are c
 
 from __future__ import annotations
 
+import contextlib
 import os
 
 import pytest
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
-# A 1 GiB KV cache is plenty for the tiny model (the CPU default would reserve far more).
-os.environ.setdefault("VLLM_CPU_KVCACHE_SPACE", "1")
-# The engine runs inside the test process: vLLM is imported once instead of three times (the
-# engine-core and worker processes each import it again: minutes on a loaded 2-core machine).
-# No OpenMP thread pinning, so the rest of the test process keeps both cores.
-os.environ.setdefault("VLLM_ENABLE_V1_MULTIPROCESSING", "0")
-os.environ.setdefault("VLLM_CPU_OMP_THREADS_BIND", "nobind")
+
+#: Environment of the test engines, set only while an engine starts (other packages' tests run
+#: vLLM servers in this same pytest process and must not inherit it):
+#: a 1 GiB KV cache is plenty for the tiny model; the engine runs inside the calling process
+#: (vLLM imported once instead of three times: the engine-core and worker processes each import
+#: it again, minutes on a loaded 2-core machine); no OpenMP thread pinning of this process.
+ENGINE_ENV = {
+    "VLLM_CPU_KVCACHE_SPACE": "1",
+    "VLLM_ENABLE_V1_MULTIPROCESSING": "0",
+    "VLLM_CPU_OMP_THREADS_BIND": "nobind",
+}
+
+
+@contextlib.contextmanager
+def engine_environment():
+    """``ENGINE_ENV`` in ``os.environ`` for the duration of the block."""
+    old = {k: os.environ.get(k) for k in ENGINE_ENV}
+    os.environ.update(ENGINE_ENV)
+    try:
+        yield dict(ENGINE_ENV)
+    finally:
+        for key, value in old.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+
 
 #: Engine settings for the CPU test engine. ``block_size`` 32 is the CPU backend's smallest,
 #: so short multiple-choice contexts already fill prefix-cache blocks.
@@ -34,6 +55,12 @@ ENGINE_ARGS = {
 @pytest.fixture(scope="session")
 def engine_args():
     return dict(ENGINE_ARGS)
+
+
+@pytest.fixture(scope="session")
+def engine_env():
+    """The environment for engines started in other processes (CLI runs, Ray actors)."""
+    return dict(ENGINE_ENV)
 
 
 def vllm_or_skip():
@@ -64,7 +91,8 @@ def vllm_lm(tiny_llama):
     # count; put both back for the tests that run after this engine in the same process.
     set_num_threads, threads = torch.set_num_threads, torch.get_num_threads()
     try:
-        lm = VLLM(pretrained=tiny_llama, **ENGINE_ARGS)
+        with engine_environment():
+            lm = VLLM(pretrained=tiny_llama, **ENGINE_ARGS)
     finally:
         torch.set_num_threads = set_num_threads
         torch.set_num_threads(threads)

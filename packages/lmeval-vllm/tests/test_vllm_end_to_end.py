@@ -64,7 +64,7 @@ def _cli_results(out: Path) -> dict:
     return json.loads(file.read_text())
 
 
-def test_cli_run_model_vllm_equals_model_hf(tiny_llama, tmp_path, monkeypatch, capsys):
+def test_cli_run_model_vllm_equals_model_hf(tiny_llama, tmp_path, monkeypatch, engine_env):
     """``lmeval run --model vllm`` (its own process, as a user runs it) and ``--model hf``.
 
     The vLLM run is a subprocess: a second in-process engine would tear down the session
@@ -72,7 +72,7 @@ def test_cli_run_model_vllm_equals_model_hf(tiny_llama, tmp_path, monkeypatch, c
     """
     from lmeval.cli import main
 
-    env = {**os.environ, "LMEVAL_CACHE_DIR": str(tmp_path / "idx")}
+    env = {**os.environ, **engine_env, "LMEVAL_CACHE_DIR": str(tmp_path / "idx")}
     monkeypatch.setenv("LMEVAL_CACHE_DIR", str(tmp_path / "idx"))
     common = ["--tasks", ",".join(NAMES), "--include_path", TASKS, "--num_fewshot", "2"]
     vllm_args = (f"pretrained={tiny_llama},dtype=float32,max_model_len=512,enforce_eager=True,"

@@ -17,9 +17,10 @@ ray = pytest.importorskip("ray", reason="Ray is not installed (packages/lmeval-v
 
 
 @pytest.fixture(scope="module")
-def ray_cluster():
+def ray_cluster(engine_env):
     ray.init(num_cpus=4, include_dashboard=False, log_to_driver=False,
-             configure_logging=False, ignore_reinit_error=True)
+             configure_logging=False, ignore_reinit_error=True,
+             runtime_env={"env_vars": {**engine_env, "HF_HUB_OFFLINE": "1"}})
     yield
     ray.shutdown()
 
