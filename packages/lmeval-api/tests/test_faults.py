@@ -64,7 +64,11 @@ def expected_loglikelihoods(lm: LocalCompletionsLM, server: FaultServer, reqs):
     return out
 
 
-def test_every_fault_kind_is_retried_and_no_answer_is_wrong(server, tiny_tokenizer):
+@pytest.mark.parametrize("loop", ["default", "asyncio"])
+def test_every_fault_kind_is_retried_and_no_answer_is_wrong(server, tiny_tokenizer, loop,
+                                                           monkeypatch):
+    if loop == "asyncio":  # the standard event loop, where uvloop is installed
+        monkeypatch.setenv("LMEVAL_API_EVENT_LOOP", "asyncio")
     server.fault = first_attempt_faults
     lm = make_lm(server, tiny_tokenizer)
     got = lm.loglikelihood(REQS)

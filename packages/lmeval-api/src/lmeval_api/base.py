@@ -57,7 +57,8 @@ class ApiLM(LM):
                  backoff_base: float = 0.5, backoff_max: float = 10.0,
                  **unknown: Any) -> None:
         super().__init__()
-        _reject_unknown(type(self).__name__, unknown)
+        self.backend_name = self.kind_name
+        _reject_unknown(self.kind_name, unknown)
         self.model = model or pretrained
         self.base_url = base_url or self.default_base_url
         if not self.base_url:

@@ -90,6 +90,13 @@ class CompletionsLM(ApiLM):
         if self.encoder is None:
             self.supported_kinds = frozenset({RequestKind.GENERATE_UNTIL})  # type: ignore[misc]
 
+    def _unsupported(self, kind: RequestKind) -> str:
+        if self.encoder is None:
+            return (f"{self.kind_name}: {kind.value} needs a tokenizer to find where the context "
+                    "ends: pass tokenizer_backend=huggingface,tokenizer=<name or path>")
+        return (f"{self.kind_name}: {kind.value} needs prompt logprobs, which OpenAI returns "
+                "only for davinci-002 and babbage-002")
+
     def identity(self) -> dict[str, Any]:
         return {**super().identity(), "tokenizer": self.encoder.name if self.encoder else None,
                 "tokenizer_backend": self.tokenizer_backend,

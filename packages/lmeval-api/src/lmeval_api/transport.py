@@ -17,6 +17,7 @@ import asyncio
 import email.utils
 import json
 import logging
+import os
 import random
 import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping
@@ -150,9 +151,13 @@ class HttpClient:
         # sock_read: silence between bytes; sock_connect: reaching the server
         timeout = aiohttp.ClientTimeout(total=self.timeout, sock_read=self.timeout,
                                         sock_connect=min(self.timeout, 30.0))
+        # trust_env=False: aiohttp would consult ~/.netrc and the proxy variables in a worker
+        # thread on every request (two thread hops each); the proxy is resolved once per URL
+        # in _proxy instead, and no cookies are kept.
         self._session = aiohttp.ClientSession(connector=connector, timeout=timeout,
-                                              headers=self.headers, trust_env=True,
-                                              auto_decompress=True)
+                                              headers=self.headers, trust_env=False,
+                                              cookie_jar=aiohttp.DummyCookieJar())
+        self._proxies: dict[str, Any] = {}
         self._sem = asyncio.Semaphore(self.num_concurrent)
         return self
 
@@ -164,8 +169,9 @@ class HttpClient:
         """One GET without retries (server probing); raises :class:`ApiError`."""
         import aiohttp
 
+        proxy, proxy_auth = self._proxy(url)
         try:
-            async with self._session.get(url) as resp:
+            async with self._session.get(url, proxy=proxy, proxy_auth=proxy_auth) as resp:
                 status, data = resp.status, await resp.read()
         except (aiohttp.ClientError, asyncio.TimeoutError) as exc:
             raise ApiError(self.redact(f"GET {safe_url(url)}: {type(exc).__name__}: {exc}")) from None
@@ -206,11 +212,24 @@ class HttpClient:
             f"{what} to {safe_url(url)} failed after {self.retry.max_attempts} attempt(s): {last}"
             " (raise max_retries or timeout in --model_args if the server is just slow)"))
 
+    def _proxy(self, url: str) -> tuple[Any, Any]:
+        """(proxy URL, proxy auth) from the environment (HTTPS_PROXY, NO_PROXY ...), cached."""
+        if url not in self._proxies:
+            from aiohttp.helpers import get_env_proxy_for_url
+            from yarl import URL
+
+            try:
+                self._proxies[url] = get_env_proxy_for_url(URL(url))
+            except LookupError:
+                self._proxies[url] = (None, None)
+        return self._proxies[url]
+
     async def _attempt(self, url: str, body: bytes, parse: Callable[[Any], T]) -> T:
         import aiohttp
 
+        proxy, proxy_auth = self._proxy(url)
         try:
-            async with self._session.post(url, data=body,
+            async with self._session.post(url, data=body, proxy=proxy, proxy_auth=proxy_auth,
                                           headers={"Content-Type": "application/json"}) as resp:
                 status = resp.status
                 retry_after = resp.headers.get("Retry-After")
@@ -241,11 +260,28 @@ def _excerpt(text: str, limit: int = 300) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
+def _run(factory: Callable[[], Awaitable[T]]) -> T:
+    try:
+        # uvloop when installed (vLLM brings it): a third less CPU per request here;
+        # LMEVAL_API_EVENT_LOOP=asyncio keeps the standard loop
+        if os.environ.get("LMEVAL_API_EVENT_LOOP", "") == "asyncio":
+            raise ImportError
+        import uvloop
+    except ImportError:
+        return asyncio.run(factory())  # type: ignore[arg-type]
+    loop = uvloop.new_event_loop()
+    try:
+        return loop.run_until_complete(factory())
+    finally:
+        loop.run_until_complete(loop.shutdown_asyncgens())
+        loop.close()
+
+
 def run_async(factory: Callable[[], Awaitable[T]]) -> T:
     """Run a coroutine to completion from synchronous code, even inside a running event loop."""
     try:
         asyncio.get_running_loop()
     except RuntimeError:
-        return asyncio.run(factory())  # type: ignore[arg-type]
+        return _run(factory)
     with ThreadPoolExecutor(max_workers=1) as pool:  # a notebook's loop is running here
-        return pool.submit(lambda: asyncio.run(factory())).result()  # type: ignore[arg-type]
+        return pool.submit(_run, factory).result()
