@@ -11,7 +11,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from lmeval_api.testing import FaultServer
 
 SECRET = "sk-lmeval-test-SECRET-0123456789abcdef"

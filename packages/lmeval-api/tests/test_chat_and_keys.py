@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 from conftest import SECRET
-
 from lmeval.errors import UsageError
 from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, RequestKind
 from lmeval_api.chat import AnthropicChatLM, LocalChatCompletionsLM, OpenAIChatCompletionsLM

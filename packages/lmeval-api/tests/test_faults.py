@@ -7,7 +7,6 @@ import time
 
 import pytest
 from conftest import SECRET
-
 from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, RollingRequest
 from lmeval_api.completions import LocalCompletionsLM, truncate_at_stop
 from lmeval_api.testing import Fault, FaultServer

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 from conftest import SECRET
-
 from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, RollingRequest
 
 pytestmark = pytest.mark.slow
@@ -70,7 +69,7 @@ def test_tokenization_contract_equals_lmeval_hf(api, hf):
 
 def test_loglikelihood_equals_hf(api, hf):
     got, want = api.loglikelihood(REQS), hf.loglikelihood(REQS)
-    for (g, g_greedy), (w, w_greedy) in zip(got, want):
+    for (g, g_greedy), (w, w_greedy) in zip(got, want, strict=True):
         assert abs(g - w) <= TOL
         assert g_greedy == w_greedy
     assert len({round(g, 3) for g, _ in got}) > 4  # real, distinct scores
@@ -80,7 +79,8 @@ def test_batched_prompts_equal_single(api_kwargs, api):
     from lmeval_api.completions import LocalCompletionsLM
 
     batched = LocalCompletionsLM(**{**api_kwargs, "batch_size": 3, "num_concurrent": 2})
-    for (a, ag), (b, bg) in zip(batched.loglikelihood(REQS), api.loglikelihood(REQS)):
+    for (a, ag), (b, bg) in zip(batched.loglikelihood(REQS), api.loglikelihood(REQS),
+                                  strict=True):
         assert abs(a - b) <= TOL and ag == bg
 
 

@@ -14,7 +14,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from lmeval_llamacpp.testing import LlamaServer, convert_to_gguf, vendored_llama_cpp
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -13,7 +13,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from lmeval.errors import UsageError
 from lmeval.protocol import (
     GenerateRequest,
@@ -149,7 +148,7 @@ def test_llama_cpp_python_generation(lcp_lm, hf):
                "Repeat: sun mountain light\nAnswer:", "cat tree", "Hello", "The house is"]
     gens = [GenerateRequest.make(p, {"until": ["\n\n"], "max_gen_toks": 6}) for p in prompts]
     got, want = lcp_lm.generate_until(gens), hf.generate_until(gens)
-    compared = [(g, w) for g, w in zip(got, want) if "\ufffd" not in w]
+    compared = [(g, w) for g, w in zip(got, want, strict=True) if "\ufffd" not in w]
     assert len(compared) >= 2
     for g, w in compared:
         assert g == w

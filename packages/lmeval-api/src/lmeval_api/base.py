@@ -147,7 +147,7 @@ class ApiLM(LM):
             return out
 
         result = await client.post_json(self.base_url, job.payload, parse, what=what)
-        for index, answer in zip(job.indices, result):
+        for index, answer in zip(job.indices, result, strict=True):
             answers[index] = answer
             done[index] = True
             if on_answer is not None:

@@ -261,7 +261,7 @@ def parse_echo_logprobs(body: Any, spans: Sequence[tuple[int, Sequence[int] | No
     does, or reads the rank when the server reports it (vLLM's ``prompt_logprobs``).
     """
     out = []
-    for choice, (ctxlen, ids) in zip(_choices(body, len(spans)), spans):
+    for choice, (ctxlen, ids) in zip(_choices(body, len(spans)), spans, strict=True):
         lp = choice["logprobs"]
         token_logprobs = lp["token_logprobs"]
         if ids is not None and len(token_logprobs) < len(ids):
@@ -279,7 +279,7 @@ def parse_echo_logprobs(body: Any, spans: Sequence[tuple[int, Sequence[int] | No
         else:
             top = lp.get("top_logprobs")
             greedy = True
-            for value, alternatives in zip(values, (top or [])[ctxlen:end]):
+            for value, alternatives in zip(values, (top or [])[ctxlen:end], strict=False):
                 if not alternatives:
                     raise MalformedResponse("missing top_logprobs")
                 if value < max(alternatives.values()):

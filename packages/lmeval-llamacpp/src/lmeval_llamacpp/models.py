@@ -45,7 +45,13 @@ from lmeval_api.transport import (
     safe_url,
 )
 
-from lmeval_llamacpp.server import LLAMA_CPP_PYTHON, LLAMA_SERVER, ServerClient, ServerInfo, root_url
+from lmeval_llamacpp.server import (
+    LLAMA_CPP_PYTHON,
+    LLAMA_SERVER,
+    ServerClient,
+    ServerInfo,
+    root_url,
+)
 
 log = logging.getLogger("lmeval.gguf")
 
@@ -298,7 +304,8 @@ class GGUFLM(LM):
             span = values[ctxlen - 1:n - 1]
             if any(not isinstance(v, (int, float)) or math.isnan(v) for v in span):
                 raise MalformedResponse("missing prompt logprobs")
-            greedy = all(v >= max(t.values()) for v, t in zip(span, top[ctxlen - 1:n - 1]))
+            alternatives = top[ctxlen - 1:n - 1]
+            greedy = all(v >= max(t.values()) for v, t in zip(span, alternatives, strict=False))
             return float(sum(span)), greedy
 
         return await http.post_json(self.root + "/v1/completions", payload, parse,

@@ -1,0 +1,58 @@
+"""An interrupted run resumes from the response cache: answered requests are not sent again."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from lmeval_api.testing import Fault
+from lmeval_api.transport import ApiError
+
+N_DOCS = 100
+
+
+def _task(tmp_path):
+    root = tmp_path / "tasks"
+    root.mkdir()
+    with open(root / "api_many.jsonl", "w") as fh:
+        for i in range(N_DOCS):
+            fh.write(json.dumps({"prompt": f"Repeat: item {i}", "target": f"item {i}"}) + "\n")
+    (root / "api_many.yaml").write_text(
+        "task: api_many\ndataset_path: json\ndataset_kwargs:\n  data_files:\n"
+        "    test: api_many.jsonl\ntest_split: test\noutput_type: generate_until\n"
+        "doc_to_text: \"{{prompt}}\\nAnswer:\"\ndoc_to_target: \"{{target}}\"\n"
+        "generation_kwargs:\n  until: [\"\\n\"]\n  max_gen_toks: 4\n"
+        "metric_list:\n  - metric: exact_match\nmetadata:\n  version: 1.0\n")
+    return str(root)
+
+
+def test_a_failed_run_resumes_without_resending_answers(server, tmp_path, monkeypatch):
+    import lmeval
+
+    monkeypatch.setenv("LMEVAL_CACHE_DIR", str(tmp_path / "idx"))
+    tasks = _task(tmp_path)
+    args = (f"base_url={server.url}/v1/completions,model=m,tokenizer_backend=none,"
+            "num_concurrent=2,max_retries=2,backoff_base=0.01")
+    seen: list[str] = []
+
+    def fault(key: str, attempt: int) -> Fault:
+        if key not in seen:
+            seen.append(key)
+        return Fault("status", status=500) if seen.index(key) == 70 else Fault()
+
+    server.fault = fault
+    run = dict(model="local-completions", model_args=args, tasks=["api_many"],
+               include_path=tasks, use_cache=str(tmp_path / "cache"))
+    with pytest.raises(ApiError, match="HTTP 500"):
+        lmeval.evaluate(**run)
+    first = {h.key for h in server.hits}
+    assert len(first) > 64
+    server.fault = None
+    server.reset_counts()
+    out = lmeval.evaluate(**run)
+    again = {h.key for h in server.hits}
+    # The scheduler caches answers per chunk (64 here) and the backend streams each answer to
+    # on_answer where the scheduler passes one: at most the unanswered chunk is sent again.
+    assert 1 <= len(again) <= N_DOCS - 64
+    assert 0.0 <= out["results"]["api_many"]["exact_match,none"] <= 1.0
