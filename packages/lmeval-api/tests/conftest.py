@@ -11,9 +11,9 @@ import time
 from pathlib import Path
 
 import pytest
-from lmeval_api.testing import FaultServer
+from lmeval_api.testing import TEST_API_KEY, FaultServer
 
-SECRET = "sk-lmeval-test-SECRET-0123456789abcdef"
+SECRET = TEST_API_KEY
 
 
 @pytest.fixture(scope="session")

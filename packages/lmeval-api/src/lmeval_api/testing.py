@@ -35,6 +35,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+#: A fake API key for tests that prove keys never reach logs, results or samples.
+TEST_API_KEY = "sk-lmeval-test-SECRET-0123456789abcdef"
+
 
 def _h(*parts: Any) -> int:
     data = "\x1f".join(json.dumps(p, sort_keys=True) for p in parts).encode()

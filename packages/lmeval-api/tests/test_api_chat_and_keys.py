@@ -13,11 +13,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import SECRET
 from lmeval.errors import UsageError
 from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, RequestKind
 from lmeval_api.chat import AnthropicChatLM, LocalChatCompletionsLM, OpenAIChatCompletionsLM
 from lmeval_api.completions import LocalCompletionsLM, OpenAICompletionsLM
+from lmeval_api.testing import TEST_API_KEY as SECRET
 from lmeval_api.testing import Fault
 
 TASKS = str(Path(__file__).parent / "tasks")

@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import SECRET
 from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, RollingRequest
+from lmeval_api.testing import TEST_API_KEY as SECRET
 
 pytestmark = pytest.mark.slow
 TASKS = str(Path(__file__).parent / "tasks")
@@ -47,9 +47,11 @@ def hf(tiny_llama):
 
 @pytest.fixture(scope="module")
 def api_kwargs(vllm_server, tiny_llama):
-    os.environ["OPENAI_API_KEY"] = SECRET
-    return {"base_url": vllm_server + "/v1/completions", "model": "tiny",
-            "tokenizer": str(tiny_llama), "num_concurrent": 4, "max_length": 512, "timeout": 120}
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("OPENAI_API_KEY", SECRET)  # the server was started with this key
+        yield {"base_url": vllm_server + "/v1/completions", "model": "tiny",
+               "tokenizer": str(tiny_llama), "num_concurrent": 4, "max_length": 512,
+               "timeout": 120}
 
 
 @pytest.fixture(scope="module")
@@ -109,7 +111,7 @@ def test_text_prompts_generate_the_same(api_kwargs, hf):
     assert same_text(text_lm.generate_until(GENS), hf.generate_until(GENS))
 
 
-def test_chat_completions_against_vllm(vllm_server, hf):
+def test_chat_completions_against_vllm(vllm_server, api_kwargs, hf):
     from lmeval_api.chat import LocalChatCompletionsLM
 
     chat = LocalChatCompletionsLM(base_url=vllm_server + "/v1/chat/completions", model="tiny",

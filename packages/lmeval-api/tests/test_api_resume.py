@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from lmeval_api.testing import Fault
 from lmeval_api.transport import ApiError
 

@@ -6,9 +6,9 @@ import logging
 import time
 
 import pytest
-from conftest import SECRET
 from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, RollingRequest
 from lmeval_api.completions import LocalCompletionsLM, truncate_at_stop
+from lmeval_api.testing import TEST_API_KEY as SECRET
 from lmeval_api.testing import Fault, FaultServer
 from lmeval_api.tokens import rolling_windows
 from lmeval_api.transport import ApiError, RetryPolicy, parse_retry_after
