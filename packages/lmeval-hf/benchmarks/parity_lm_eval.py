@@ -22,7 +22,7 @@ def requests():
     lines = generate_corpus(seed=7, n_lines=60)
     shots = "\n\n".join(lines[:5]) + "\n\n"
     ll = []
-    for i, line in enumerate(lines[5:25]):
+    for line in lines[5:25]:
         words = line.split()
         ctx = shots + " ".join(words[: max(1, len(words) // 2)])
         ll.append((ctx, " " + " ".join(words[len(words) // 2:])))
@@ -47,7 +47,6 @@ def main() -> None:
     from lm_eval.api.instance import Instance
     from lm_eval.models.huggingface import HFLM as RefLM
     from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, RollingRequest
-
     from lmeval_hf.models import HFLM
     from lmeval_hf.testing import build_tiny_gpt2, build_tiny_llama, build_tiny_t5
 
@@ -62,17 +61,17 @@ def main() -> None:
                 if x]
         r_ll = ref.loglikelihood(inst, disable_tqdm=True)
         o_ll = ours.loglikelihood([LoglikelihoodRequest(c, x) for c, x in ll if x])
-        d_ll = max(abs(a[0] - b[0]) for a, b in zip(r_ll, o_ll))
-        g_ll = sum(a[1] != b[1] for a, b in zip(r_ll, o_ll))
+        d_ll = max(abs(a[0] - b[0]) for a, b in zip(r_ll, o_ll, strict=True))
+        g_ll = sum(a[1] != b[1] for a, b in zip(r_ll, o_ll, strict=True))
         r_ro = ref.loglikelihood_rolling(
             [Instance("loglikelihood_rolling", {}, (t,), i) for i, t in enumerate(rolling)],
             disable_tqdm=True)
         o_ro = ours.loglikelihood_rolling([RollingRequest(t) for t in rolling])
-        d_ro = max(abs(a - b) for a, b in zip(r_ro, o_ro))
+        d_ro = max(abs(a - b) for a, b in zip(r_ro, o_ro, strict=True))
         r_g = ref.generate_until([Instance("generate_until", {}, (c, dict(k)), i)
                                   for i, (c, k) in enumerate(gen)], disable_tqdm=True)
         o_g = ours.generate_until([GenerateRequest.make(c, k) for c, k in gen])
-        g_mis = sum(a != b for a, b in zip(r_g, o_g))
+        g_mis = sum(a != b for a, b in zip(r_g, o_g, strict=True))
         print(f"{name:6s} loglikelihood n={len(o_ll)} max|Δ|={d_ll:.2e} is_greedy mismatches={g_ll}"
               f" | rolling n={len(o_ro)} max|Δ|={d_ro:.2e} | generate n={len(o_g)} "
               f"mismatches={g_mis}")

@@ -6,7 +6,6 @@ import pytest
 import torch
 from hf_oracle import greedy_tokens
 from lmeval.protocol import GenerateRequest
-
 from lmeval_hf.generation_kwargs import (
     normalize_gen_kwargs,
     postprocess_generation,

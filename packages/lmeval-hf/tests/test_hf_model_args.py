@@ -10,7 +10,6 @@ import pytest
 import torch
 from lmeval.errors import UsageError
 from lmeval.protocol import LoglikelihoodRequest as LL
-
 from lmeval_hf.models import HFLM
 from lmeval_hf.testing import build_tiny_llama
 
@@ -62,7 +61,7 @@ def test_quantization_libraries_absent_give_the_install_line(llama_path, flag, p
 def test_dtype_bfloat16_loads_and_scores_close(llama_path, llama):
     lm = HFLM(pretrained=llama_path, dtype="bfloat16", max_length=128)
     assert next(lm.model.parameters()).dtype == torch.bfloat16
-    for a, b in zip(lm.loglikelihood(REQS), llama.loglikelihood(REQS)):
+    for a, b in zip(lm.loglikelihood(REQS), llama.loglikelihood(REQS), strict=True):
         assert a[0] == pytest.approx(b[0], rel=0.1, abs=0.5)
 
 
@@ -82,7 +81,7 @@ def test_peft_adapter(llama_path, llama, tmp_path):
     peft.get_peft_model(base, cfg).save_pretrained(str(tmp_path / "lora"))
     lm = HFLM(pretrained=llama_path, peft=str(tmp_path / "lora"), max_length=128)
     got, ref = lm.loglikelihood(REQS), llama.loglikelihood(REQS)
-    assert any(abs(a[0] - b[0]) > 1e-3 for a, b in zip(got, ref))
+    assert any(abs(a[0] - b[0]) > 1e-3 for a, b in zip(got, ref, strict=True))
     assert lm.identity()["peft"] == str(tmp_path / "lora")
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from lmeval.protocol import LoglikelihoodRequest as LL
 from lmeval.protocol import RollingRequest
-
 from lmeval_hf.models import HFLM
 from lmeval_hf.prefix_plan import Row, common_prefix_len, plan_prefixes, trie_size
 from lmeval_hf.testing import generate_corpus
@@ -41,7 +40,7 @@ def pair(llama_path):
 
 def _assert_equal(a, b):
     assert len(a) == len(b)
-    for (x, gx), (y, gy) in zip(a, b):
+    for (x, gx), (y, gy) in zip(a, b, strict=True):
         assert abs(x - y) <= 1e-5 * max(1.0, abs(y)), (x, y)
         assert gx == gy
 
@@ -56,6 +55,16 @@ def test_five_shot_multiple_choice_equals_plain_path(pair):
         [(i, on.encoder.pair(r.context, r.continuation)) for i, r in enumerate(reqs)]))
     assert fed < plain / 4  # the few-shot block is computed once, not 40 times
     assert on.prefix_stats.fed_per_trie_token >= 1.0
+    assert on.scorer.packed_choices  # the choices ran packed in one row per question
+
+
+def test_one_row_per_choice_path_equals_plain_path(llama_path, pair):
+    _, off = pair
+    lm = HFLM(pretrained=llama_path, batch_size=3, max_length=256)
+    reqs = five_shot_mc(3) + long_continuations()
+    lm.loglikelihood(reqs[:1])  # first use verifies the model, then force the fallback
+    lm.scorer.packed_choices = False
+    _assert_equal(lm.loglikelihood(reqs), off.loglikelihood(reqs))
 
 
 def test_long_continuations_equal_plain_path(pair):
@@ -70,12 +79,13 @@ def test_gpt2_absolute_positions_and_batch_one(gpt2_path):
     reqs = five_shot_mc(2) + long_continuations()[:3]
     assert on.prefix_reuse and not off.prefix_reuse
     _assert_equal(on.loglikelihood(reqs), off.loglikelihood(reqs))
+    assert on.scorer.packed_choices
 
 
 def test_rolling_goes_through_the_same_scorer(pair):
     on, off = pair
     texts = [RollingRequest(" ".join(LINES[:12])), RollingRequest(" ".join(LINES[:12]) + " end")]
-    for a, b in zip(on.loglikelihood_rolling(texts), off.loglikelihood_rolling(texts)):
+    for a, b in zip(on.loglikelihood_rolling(texts), off.loglikelihood_rolling(texts), strict=True):
         assert a == pytest.approx(b, rel=1e-5)
 
 

@@ -8,7 +8,6 @@ import pytest
 from hf_oracle import causal_loglikelihood, greedy_tokens, seq2seq_loglikelihood
 from lmeval.protocol import LoglikelihoodRequest as LL
 from lmeval.protocol import RollingRequest
-
 from lmeval_hf.models import HFLM
 from lmeval_hf.rolling import loglikelihood_windows
 
@@ -31,7 +30,7 @@ def _oracle(lm, ctx_text, cont_text):
 
 def test_loglikelihood_matches_single_sequence_forwards(any_lm):
     got = any_lm.loglikelihood([LL(c, x) for c, x in CASES])
-    for (c, x), (lp, greedy) in zip(CASES, got):
+    for (c, x), (lp, greedy) in zip(CASES, got, strict=True):
         want, want_greedy = _oracle(any_lm, c, x)
         assert lp == pytest.approx(want, abs=1e-4), (c, x)
         assert greedy == want_greedy
@@ -60,7 +59,7 @@ def test_one_token_choices_share_logits_but_not_answers(causal_lm):
 def test_batch_size_does_not_change_scores(llama_path, llama, batch_size):
     lm = HFLM(pretrained=llama_path, batch_size=batch_size, max_length=128)
     reqs = [LL(c, x) for c, x in CASES]
-    for a, b in zip(lm.loglikelihood(reqs), llama.loglikelihood(reqs)):
+    for a, b in zip(lm.loglikelihood(reqs), llama.loglikelihood(reqs), strict=True):
         assert a[0] == pytest.approx(b[0], abs=1e-5) and a[1] == b[1]
 
 
@@ -121,7 +120,7 @@ def test_rolling_loglikelihood_matches_window_by_window_forwards(any_lm):
     short = "The cat is red."
     long = " ".join(["The north river was known for music and light."] * 30)
     got = any_lm.loglikelihood_rolling([RollingRequest(short), RollingRequest(long)])
-    for text, value in zip((short, long), got):
+    for text, value in zip((short, long), got, strict=True):
         want, n_windows = _rolling_oracle(any_lm, text)
         assert value == pytest.approx(want, rel=1e-5, abs=1e-3)
     assert _rolling_oracle(any_lm, long)[1] > 2  # several windows at max_length=128

@@ -6,8 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from transformers import AutoTokenizer
-
 from lmeval_hf.rolling import disjoint, loglikelihood_windows, rolling_windows
 from lmeval_hf.tokenization import (
     TokenEncoder,
@@ -15,6 +13,7 @@ from lmeval_hf.tokenization import (
     move_trailing_whitespace,
     resolve_max_length,
 )
+from transformers import AutoTokenizer
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,6 @@ import torch
 from lmeval.errors import UsageError
 from lmeval.protocol import GenerateRequest
 from lmeval.protocol import LoglikelihoodRequest as LL
-
 from lmeval_hf.models import HFLM
 from lmeval_steered.models import SteeredLM
 from lmeval_steered.steering import add, clamp
@@ -82,7 +81,7 @@ def test_steering_applies_to_shared_prefix_scoring_and_generation(llama_path, ta
     shots = "The cat is on the tree. " * 6
     reqs = [LL(shots + q, c) for q in ("Where is the dog?", "Where is the bird?")
             for c in (" tree", " house", " in the water")]
-    for a, b in zip(on.loglikelihood(reqs), off.loglikelihood(reqs)):
+    for a, b in zip(on.loglikelihood(reqs), off.loglikelihood(reqs), strict=True):
         assert a[0] == pytest.approx(b[0], rel=1e-5, abs=1e-5) and a[1] == b[1]
     assert on.prefix_stats.tokens_fed < on.prefix_stats.tokens_plain
     (text,) = on.generate_until([GenerateRequest.make("Hello", {"until": ["\x00"],

@@ -78,7 +78,7 @@ def generate_until(lm: HFLM, requests: Sequence[tuple[str, dict]]) -> list[str]:
         for lo in range(0, len(order), batch_size):
             chunk = order[lo:lo + batch_size]
             texts = _generate_chunk(lm, [requests[i][0] for i in chunk], requests[chunk[0]][1], eos)
-            for i, text in zip(chunk, texts):
+            for i, text in zip(chunk, texts, strict=True):
                 results[i] = text
     return results  # type: ignore[return-value]
 

@@ -63,7 +63,7 @@ def cache_tensors(cache: Any) -> KV | None:
         return out
     keys, values = getattr(cache, "key_cache", None), getattr(cache, "value_cache", None)
     if keys is not None and values is not None and type(cache).__name__ == "DynamicCache":
-        return list(zip(keys, values))
+        return list(zip(keys, values, strict=True))
     return None
 
 

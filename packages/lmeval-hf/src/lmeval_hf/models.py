@@ -164,7 +164,8 @@ class HFLM(LM):
                              max_length=self.max_length, sizer=self.sizer,
                              softmax_dtype=self.softmax_dtype,
                              features=forward_features(self.model),
-                             prefix_reuse=bool(prefix_reuse))
+                             prefix_reuse=bool(prefix_reuse),
+                             mask_dtype=_float_dtype(self.model))
         self.prefix_reuse = self.scorer.prefix_reuse
 
     # ------------------------------------------------------------------ setup
@@ -398,6 +399,11 @@ class HFLM(LM):
         items = [(self._text(r.context), {"until": list(r.until), **r.generation_kwargs()})
                  for r in requests]
         return generate_until(self, items)
+
+
+def _float_dtype(model: Any) -> torch.dtype:
+    dtype = getattr(model, "dtype", torch.float32)
+    return dtype if isinstance(dtype, torch.dtype) and dtype.is_floating_point else torch.float32
 
 
 def _bytes_of(model: Any) -> int:

@@ -60,7 +60,7 @@ class Scorer:
     def __init__(self, forward: Callable[..., Any], *, device: Any, causal: bool,
                  max_length: int, sizer: BatchSizer, softmax_dtype: Any = None,
                  features: dict | None = None, prefix_reuse: bool = True,
-                 min_block: int = 16) -> None:
+                 min_block: int = 16, mask_dtype: Any = None) -> None:
         self.forward = forward
         self.device = device
         self.causal = causal
@@ -71,13 +71,17 @@ class Scorer:
         self.prefix_reuse = prefix_reuse and causal and bool(self.features.get("cache"))
         self.min_block = min_block
         self.stats = PrefixStats()
+        self.mask_dtype = mask_dtype or torch.float32
         self._verified: bool | None = None
+        #: choices of a question packed into one row under a 4-D mask (no cache copies);
+        #: set on first use when the model honours 4-D masks, else one row per choice
+        self.packed_choices = False
 
     # ------------------------------------------------------------------ entry point
     def score(self, pairs: Sequence[Pair]) -> list[tuple[float, bool]]:
         results: list[tuple[float, bool] | None] = [None] * len(pairs)
         todo = []
-        for i, (ctx, cont) in enumerate(pairs):
+        for i, (_, cont) in enumerate(pairs):
             if not cont:
                 results[i] = (0.0, True)
             elif len(cont) > self.max_length:
@@ -208,10 +212,59 @@ class Scorer:
             if not self._verified:
                 log.warning("prefix_reuse disabled: cached-prefix log-probs differ from full "
                             "forwards by %.3g on this model", diff)
+                return False
+            self.packed_choices = self._packed_ok(row, kv, full, tol)
         except Exception as exc:  # any model that cannot continue from a cache
             log.warning("prefix_reuse disabled: %s", exc)
             self._verified = False
         return self._verified
+
+    def _packed_ok(self, row: Row, kv: Any, full: torch.Tensor, tol: float) -> bool:
+        """Whether the model honours 4-D masks: the row's suffix twice in one packed row."""
+        try:
+            n = len(row.suffix)
+            qmask = torch.ones((1, row.start), dtype=torch.long, device=self.device)
+            ids, pos, mask = self._packed_inputs([[row.suffix, row.suffix]], qmask,
+                                                 torch.tensor([row.start], device=self.device))
+            logits = self._call(ids, attention_mask=mask, position_ids=pos,
+                                cache=kv_cache.build_cache(kv)).logits[0]
+            diff = max(float((self._log_softmax(logits[i * n:(i + 1) * n]) - full).abs().max())
+                       for i in range(2))
+            return diff <= tol
+        except Exception as exc:  # noqa: BLE001 - a model without 4-D mask support
+            log.info("prefix_reuse: packed choices unavailable (%s); one row per choice", exc)
+            return False
+
+    def _packed_inputs(self, suffixes: Sequence[Sequence[Sequence[int]]], qmask: torch.Tensor,
+                       base: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        """One row per group: its suffixes back to back, each seeing the cache and itself.
+
+        ``qmask`` marks the real cached positions of each group, ``base`` the position of each
+        group's first suffix token. Returns input ids, position ids and an additive 4-D mask.
+        """
+        dev = self.device
+        k, width = len(suffixes), max(sum(len(x) for x in group) for group in suffixes)
+        ids = torch.zeros((k, width), dtype=torch.long)
+        offset = torch.zeros((k, width), dtype=torch.long)
+        seg = torch.full((k, width), -1, dtype=torch.long)
+        for g, group in enumerate(suffixes):
+            at = 0
+            for j, suffix in enumerate(group):
+                n = len(suffix)
+                ids[g, at:at + n] = torch.tensor(suffix, dtype=torch.long)
+                offset[g, at:at + n] = torch.arange(n)
+                seg[g, at:at + n] = j
+                at += n
+        ids, offset, seg = ids.to(dev), offset.to(dev), seg.to(dev)
+        pos = base[:, None] + offset
+        idx = torch.arange(width, device=dev)
+        own = (seg[:, :, None] == seg[:, None, :]) & (seg[:, :, None] >= 0) & (
+            idx[:, None] >= idx[None, :])[None]
+        past = qmask.bool()[:, None, :].expand(k, width, qmask.shape[1])
+        allowed = torch.cat([past, own], dim=-1)
+        mask = torch.zeros(allowed.shape, dtype=self.mask_dtype, device=dev)
+        mask.masked_fill_(~allowed, torch.finfo(self.mask_dtype).min)
+        return ids, pos, mask[:, None]
 
     def _ids(self, seqs: Sequence[Sequence[int]]) -> torch.Tensor:
         width = max(len(s) for s in seqs)
@@ -262,6 +315,20 @@ class Scorer:
             kv = kv_cache.cache_tensors(kv_cache.output_cache(out))
             if kv is None:
                 return [r for g in groups for r in g.rows]
+        if self.packed_choices:
+            base = b + qlen
+            ids, pos, mask = self._packed_inputs([[r.suffix for r in g.rows] for g in groups],
+                                                 qmask, base)
+            logits = self._call(ids, attention_mask=mask, position_ids=pos,
+                                cache=kv_cache.build_cache(kv)).logits
+            self.stats.tokens_fed += sum(len(r.suffix) for g in groups for r in g.rows)
+            for gi, g in enumerate(groups):
+                at = 0
+                for r in g.rows:
+                    n = len(r.suffix)
+                    self._finish(r, self._log_softmax(logits[gi, at:at + n]), results)
+                    at += n
+            return []
         rows = [(gi, r) for gi, g in enumerate(groups) for r in g.rows]
         rows.sort(key=lambda x: -len(x[1].suffix))
         step = self.sizer.single(b + qmax + len(rows[0][1].suffix))

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from lmeval.errors import UsageError
-
 from lmeval_hf.models import HFLM
+
 from lmeval_steered.steering import build_steers, hook_modules, load_steer_config, steer
 
 
