@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
+from lmeval.errors import LmevalError
+
 log = logging.getLogger("lmeval.api")
 
 T = TypeVar("T")
@@ -33,8 +35,11 @@ T = TypeVar("T")
 RETRY_STATUS = frozenset({408, 409, 425, 429})
 
 
-class ApiError(RuntimeError):
-    """A request failed for good: a non-retryable status, or every attempt failed."""
+class ApiError(LmevalError, RuntimeError):
+    """A request failed for good: a non-retryable status, or every attempt failed.
+
+    An :class:`lmeval.errors.LmevalError`: the CLI prints it in one line (exit 1).
+    """
 
 
 class MalformedResponse(ValueError):
