@@ -79,13 +79,13 @@ def compare(name: str, lm, ref, ref_name: str = "hf") -> bool:
     ok = True
     print(f"\n== {name} vs {ref_name}  (tolerance {TOL:g}; {name} time {took:.2f}s)")
     print(f"{'request':<46} {ref_name:>11} {name[:11]:>11} {'|diff|':>9}  greedy")
-    for (c, x), (a, ga), (b, gb) in zip(LL, theirs, ours):
+    for (c, x), (a, ga), (b, gb) in zip(LL, theirs, ours, strict=True):
         bad = abs(a - b) > TOL or ga != gb
         ok &= not bad
         label = (repr(c[-28:]) + " + " + repr(x))[:46]
         print(f"{label:<46} {a:11.4f} {b:11.4f} {abs(a - b):9.2e}  {ga!s:>5}/{gb!s:<5}"
               f"{'  <-' if bad else ''}")
-    for t, a, b in zip(ROLLING, their_roll, our_roll):
+    for t, a, b in zip(ROLLING, their_roll, our_roll, strict=True):
         bad = abs(a - b) > TOL * max(1, len(t) // 40)
         ok &= not bad
         print(f"{'rolling ' + repr(t[:30]):<46} {a:11.4f} {b:11.4f} {abs(a - b):9.2e}"
@@ -100,7 +100,7 @@ def compare(name: str, lm, ref, ref_name: str = "hf") -> bool:
         return text
 
     same = 0
-    for (c, _), a, b in zip(GEN, their_gen, our_gen):
+    for (c, _), a, b in zip(GEN, their_gen, our_gen, strict=True):
         note = "" if a == b else ("  (equal without special tokens)" if plain(a) == plain(b)
                                   else "  (differs)")
         same += note != "  (differs)"
@@ -115,7 +115,7 @@ def multiple_choice(lm, items: int) -> bool:
     from lmeval.protocol import LoglikelihoodRequest
 
     shots = "".join(f"Question: is the {w} {v}?\nAnswer: {a}\n\n" for w, v, a in
-                    zip(WORDS, WORDS[3:] + WORDS[:3], ["yes", "no"] * 6))
+                    zip(WORDS, WORDS[3:] + WORDS[:3], ["yes", "no"] * 6, strict=True))
     requests = []
     for i in range(items):
         q = f"{shots}Question: the {WORDS[i % 12]} and the {WORDS[(i * 5) % 12]} #{i}?\nAnswer:"
@@ -131,8 +131,8 @@ def multiple_choice(lm, items: int) -> bool:
         used = {k: stats.get(k, 0) - before.get(k, 0) for k in ("prompts", "prompt_tokens", "cached_tokens")}
         rows.append((grouping, took, used))
     lm.context_grouping = True
-    diff = max(abs(a[0] - b[0]) for a, b in zip(*answers))
-    greedy_same = all(a[1] == b[1] for a, b in zip(*answers))
+    diff = max(abs(a[0] - b[0]) for a, b in zip(*answers, strict=True))
+    greedy_same = all(a[1] == b[1] for a, b in zip(*answers, strict=True))
     print(f"\n== multiple choice: {items} items x 4 choices, shared few-shot block")
     print(f"{'context grouping':<18} {'seconds':>8} {'prompts':>8} {'prompt tokens':>14} {'cached tokens':>14}")
     for grouping, took, used in rows:
