@@ -49,7 +49,7 @@ def test_apply_chat_template_run(llama, tmp_path, monkeypatch):
 def _run_args(model_path, out):
     return ["run", "--model", "hf", "--model_args", f"pretrained={model_path},max_length=256",
             "--tasks", "hf_mc,hf_gen,hf_ppl", "--include_path", TASKS, "--num_fewshot", "2",
-            "--batch_size", "4", "--output_path", str(out)]
+            "--batch_size", "auto:2", "--output_path", str(out)]
 
 
 def _results(out):

@@ -316,8 +316,8 @@ class HFLM(LM):
 
             size = probe_batch_size(run, self.max_batch_size, clear=_clear_cache)
             _clear_cache()
-        if self.world_size > 1:
-            size = min(self.all_gather_object(size))
+        # No collective here (lm-eval takes the minimum over ranks): ranks score different
+        # shards and ask for sizes a different number of times; a gather would deadlock.
         return size
 
     # ------------------------------------------------------------------ ranks
