@@ -76,3 +76,58 @@ class ResponseCache:
 
     def close(self) -> None:
         self._conn.close()
+
+
+class RequestCache:
+    """``--cache_requests``: built requests of a task, pickled, so a rerun skips prompt building.
+
+    ``true`` reads and writes, ``refresh`` rebuilds and overwrites, ``delete`` removes the cache
+    and does not write. Keyed by the task's config, the document selection and the chat options.
+    """
+
+    def __init__(self, mode: str, directory: Path) -> None:
+        self.mode = mode
+        self.directory = directory
+        if mode == "delete" and directory.exists():
+            import shutil
+
+            shutil.rmtree(directory)
+
+    @classmethod
+    def from_option(cls, option: Any) -> RequestCache | None:
+        if option in (None, False, "false", "False"):
+            return None
+        mode = "true" if option is True else str(option).lower()
+        if mode not in ("true", "refresh", "delete"):
+            from lmeval.errors import UsageError
+
+            raise UsageError(f"--cache_requests: expected true, refresh or delete, got {option!r}")
+        root = os.environ.get("LMEVAL_CACHE_DIR") or os.path.join(
+            os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "lmeval")
+        return cls(mode, Path(root) / "requests")
+
+    def key(self, task: Any, **parts: Any) -> str:
+        blob = _json({"config": task.config.to_dict(), "fewshot_seed": task.fewshot_seed, **parts})
+        return f"{task.name.replace('/', '_')}-{hashlib.sha256(blob.encode()).hexdigest()[:24]}"
+
+    def load(self, key: str) -> Any:
+        if self.mode != "true":
+            return None
+        import pickle
+
+        try:
+            with open(self.directory / f"{key}.pkl", "rb") as fh:
+                return pickle.load(fh)
+        except (OSError, EOFError, pickle.UnpicklingError):
+            return None
+
+    def save(self, key: str, value: Any) -> None:
+        if self.mode == "delete":
+            return
+        import pickle
+
+        self.directory.mkdir(parents=True, exist_ok=True)
+        tmp = self.directory / f"{key}.{os.getpid()}.tmp"
+        with open(tmp, "wb") as fh:
+            pickle.dump(value, fh)
+        os.replace(tmp, self.directory / f"{key}.pkl")

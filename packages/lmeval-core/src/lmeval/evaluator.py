@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from lmeval import __version__, distributed
-from lmeval.cache import ResponseCache
+from lmeval.cache import RequestCache, ResponseCache
 from lmeval.errors import LmevalError, UsageError
 from lmeval.plugins import PluginManager, get_plugin_manager
 from lmeval.protocol import LM, parse_model_args
@@ -150,11 +150,22 @@ def evaluate(model: str | LM, model_args: Any = None, tasks: Sequence[str | dict
             return lm.apply_chat_template(messages, add_generation_prompt=add_generation_prompt)
 
     built = {}
+    request_cache = RequestCache.from_option(cache_requests)
     for t in leaf_tasks:
+        key = request_cache.key(t, limit=limit, samples=(samples or {}).get(t.name),
+                                chat=lm.chat_template if chat else None,
+                                multiturn=fewshot_as_multiturn, system=system_instruction,
+                                tokenizer=lm.tokenizer_name) if request_cache else ""
+        cached_requests = request_cache.load(key) if request_cache else None
+        if cached_requests is not None:
+            built[t.name] = cached_requests
+            continue
         try:
             built[t.name] = build_instances(t, limit=limit, samples=(samples or {}).get(t.name),
                                             chat_template=chat, fewshot_as_multiturn=fewshot_as_multiturn,
                                             system_instruction=system_instruction)
+            if request_cache:
+                request_cache.save(key, built[t.name])
         except LmevalError:
             raise
         except Exception as exc:  # the task's own code (process_docs, doc_to_* functions) raised

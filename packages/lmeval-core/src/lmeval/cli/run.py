@@ -211,6 +211,14 @@ def handle(args: argparse.Namespace) -> int:
     if options["log_samples"] and not options["output_path"]:
         raise UsageError("--log_samples needs --output_path")
     reporters = _reporters(pm, options)
+    model_args = _kv(options["model_args"])
+    if options["trust_remote_code"]:
+        import os
+
+        os.environ["HF_DATASETS_TRUST_REMOTE_CODE"] = "1"
+        model_args = ",".join(a for a in (model_args, "trust_remote_code=True") if a)
+    if options["check_integrity"]:
+        _check_integrity(pm, tasks, include)
     from lmeval.evaluator import evaluate
     from lmeval.results import make_table, summary_line, write_results
 
@@ -218,7 +226,7 @@ def handle(args: argparse.Namespace) -> int:
     if isinstance(limit, float) and limit >= 1 and limit.is_integer():
         limit = int(limit)
     results = evaluate(
-        options["model"], _kv(options["model_args"]), tasks,
+        options["model"], model_args, tasks,
         num_fewshot=options["num_fewshot"], batch_size=_batch_size(options["batch_size"]),
         max_batch_size=options["max_batch_size"], device=options["device"], limit=limit,
         samples=samples, use_cache=options["use_cache"], cache_requests=options["cache_requests"],
@@ -266,3 +274,20 @@ def _reporters(pm: Any, options: dict[str, Any]) -> list[Any]:
             package = {"hf_hub_log_args": "lmeval-report-hub", "wandb_args": "lmeval-report-wandb"}[flag]
             raise UsageError(f"--{flag} needs a reporter plugin: pip install {package}")
     return out
+
+
+def _check_integrity(pm: Any, tasks: list[str], include: Any) -> None:
+    """--check_integrity: the deep checks of `lmeval validate` on every task before running."""
+    from lmeval.cli.validate import validate_file
+    from lmeval.evaluator import task_sources
+    from lmeval.tasks.index import TaskIndex
+
+    index = TaskIndex(task_sources(pm, include))
+    problems: list[str] = []
+    for name in index.match(tasks):
+        entry = index.get(name)
+        members = [entry] if entry.path else [index.get(m) for m in entry.tags]
+        for member in members:
+            problems.extend(validate_file(Path(member.path), pm, index))
+    if problems:
+        raise UsageError("--check_integrity found problems:\n" + "\n".join(problems))
