@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
+from lmeval_system_helpers import run_cli
 
 from lmeval.cli import main
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from conftest import CUSTOM, run_cli
+from lmeval_system_helpers import CUSTOM, run_cli
 
 import lmeval
 from lmeval.testing import plugin_manager

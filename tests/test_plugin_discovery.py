@@ -6,7 +6,7 @@ from __future__ import annotations
 import textwrap
 
 import pytest
-from conftest import run_cli
+from lmeval_system_helpers import run_cli
 
 from lmeval.errors import PluginError, UsageError
 from lmeval.plugins import PluginManager

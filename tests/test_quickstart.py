@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from conftest import ROOT
+from lmeval_system_helpers import ROOT
 
 QUICKSTART = ROOT / "examples" / "quickstart"
 
@@ -54,3 +54,37 @@ def test_perplexity_far_below_uniform(results):
     bpb = results["results"]["qs_stories"]["bits_per_byte,none"]
     assert bpb < 8.0 / 4
     assert results["results"]["qs_stories"]["byte_perplexity,none"] == pytest.approx(2 ** bpb)
+
+
+def _train_module():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("quickstart_train", QUICKSTART / "train.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_bundled_tasks_are_held_out_from_the_training_data():
+    """The task files are what train.py draws first, and no task item occurs in the training
+    documents (the same generator, with train.py's default seed and size)."""
+    train = _train_module()
+    seed, steps, batch, seq_len = 1234, 1500, 32, 96
+    held_out = train.make_task_docs(seed)
+    for name, docs in held_out.items():
+        assert docs == _docs(name), f"{name}.jsonl is not what train.py generates"
+    corpus = train.make_corpus(seed, n_docs=steps * batch * seq_len // 15 + 1000, held_out=held_out)
+    items = set()
+    for doc in corpus:
+        for part in doc.split("\n\n"):
+            items.add(part)
+            items.update(s + "." for s in part.split(". ") if s)
+    text_items = {part.split("\n")[0] for part in items}
+    for d in held_out["qs_arith_mc"] + held_out["qs_arith_gen"]:
+        assert f"Question: {d['question']}" not in text_items and f"Q: {d['question']}" not in text_items
+        a, b = d["question"][len("What is "):-1].split(" plus ")
+        assert f"{a} plus {b} is {int(a) + int(b)}." not in items
+    for d in held_out["qs_copy"]:
+        assert f"Repeat after me: {d['text']}" not in text_items
+    stories = {d["text"] for d in held_out["qs_stories"]}
+    assert not any(s in doc for doc in corpus for s in stories if s[:12] in doc)

@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-from conftest import ROOT
+from lmeval_system_helpers import ROOT
 
 TASKS = ROOT / "tests" / "resume_task"
 TOTAL = 120 * 4 + 120  # multiple-choice requests + generations, all distinct

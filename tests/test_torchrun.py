@@ -11,7 +11,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import ROOT
+from lmeval_system_helpers import ROOT
 
 pytest.importorskip("torch", reason="torch is needed for torch.distributed (installed by scripts/test.sh)")
 TASKS = str(ROOT / "tests" / "resume_task")
