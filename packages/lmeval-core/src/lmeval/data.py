@@ -38,8 +38,11 @@ class DocList(list):
             if remove_columns is None:
                 rows = [{**old, **new} for old, new in zip(self, rows)] if len(rows) == len(self) else rows
             return DocList(rows)
+        import copy
+
         rows = []
-        for i, doc in enumerate(self):
+        for i, original in enumerate(self):
+            doc = copy.deepcopy(original)  # datasets.map hands functions a copy; some edit in place
             new = function(doc, i) if with_indices else function(doc)
             row = dict(doc) if remove_columns is None else {
                 k: v for k, v in doc.items()

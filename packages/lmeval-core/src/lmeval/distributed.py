@@ -17,7 +17,7 @@ def env_rank_world() -> tuple[int, int]:
 
 def rank_world(lm: Any) -> tuple[int, int]:
     """The LM's ranks when it set up its own process group, else the environment's."""
-    if getattr(lm, "world_size", 1) > 1:
+    if getattr(lm, "world_size", 1) > 1 or getattr(lm, "owns_ranks", False):
         return int(lm.rank), int(lm.world_size)
     return env_rank_world()
 

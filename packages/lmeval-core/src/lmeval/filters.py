@@ -373,6 +373,10 @@ def build_filter_pipeline(registry: Any, name: str,
     resolved = []
     for filter_name, kwargs in steps:
         kwargs = dict(kwargs or {})
+        if callable(filter_name):  # `function: !function module.MyFilter`, as lm-eval allows
+            factory, filter_name = filter_name, getattr(filter_name, "__name__", "custom")
+            resolved.append((filter_name, factory, kwargs))
+            continue
         if filter_name not in registry:
             raise UsageError(registry.unknown_message(filter_name))
         factory = registry.get(filter_name).load()

@@ -427,7 +427,7 @@ class Task:
             else:
                 pipelines = []
                 for entry in spec:
-                    steps = [(step["function"], {k: _resolve_deep(v) for k, v in step.items() if k != "function"})
+                    steps = [(_resolve(step["function"]), {k: _resolve_deep(v) for k, v in step.items() if k != "function"})
                              for step in entry["filter"]]
                     try:
                         pipelines.append(build_filter_pipeline(registry, entry["name"], steps))
