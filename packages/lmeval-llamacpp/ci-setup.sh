@@ -12,7 +12,7 @@ set -euo pipefail
 
 PY="${PY:-python}"
 VER="0.3.36"
-CACHE=".cache"
+CACHE="${LMEVAL_BUILD_CACHE:-$HOME/.cache/lmeval-build}"  # per machine: a fresh clone (CI) reuses earlier builds
 SDIST="$CACHE/sdist/llama_cpp_python-$VER.tar.gz"
 
 if [ ! -f "$SDIST" ]; then

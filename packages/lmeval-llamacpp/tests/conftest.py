@@ -17,7 +17,7 @@ import pytest
 from lmeval_llamacpp.testing import LlamaServer, convert_to_gguf, vendored_llama_cpp
 
 ROOT = Path(__file__).resolve().parents[3]
-CACHE = ROOT / ".cache"
+CACHE = Path(os.environ.get("LMEVAL_BUILD_CACHE") or Path.home() / ".cache" / "lmeval-build")
 
 
 def _sdist() -> Path | None:
