@@ -73,18 +73,14 @@ def test_bundled_tasks_are_held_out_from_the_training_data():
     held_out = train.make_task_docs(seed)
     for name, docs in held_out.items():
         assert docs == _docs(name), f"{name}.jsonl is not what train.py generates"
-    corpus = train.make_corpus(seed, n_docs=steps * batch * seq_len // 15 + 1000, held_out=held_out)
-    items = set()
-    for doc in corpus:
-        for part in doc.split("\n\n"):
-            items.add(part)
-            items.update(s + "." for s in part.split(". ") if s)
-    text_items = {part.split("\n")[0] for part in items}
+    corpus = "\n".join(train.make_corpus(seed, n_docs=steps * batch * seq_len // 15 + 1000, held_out=held_out))
+    import re
+
+    pairs = set(re.findall(r"(\d+) plus (\d+)", corpus))
+    assert len(pairs) > 1000  # the training data does teach addition, in every format
     for d in held_out["qs_arith_mc"] + held_out["qs_arith_gen"]:
-        assert f"Question: {d['question']}" not in text_items and f"Q: {d['question']}" not in text_items
-        a, b = d["question"][len("What is "):-1].split(" plus ")
-        assert f"{a} plus {b} is {int(a) + int(b)}." not in items
-    for d in held_out["qs_copy"]:
-        assert f"Repeat after me: {d['text']}" not in text_items
-    stories = {d["text"] for d in held_out["qs_stories"]}
-    assert not any(s in doc for doc in corpus for s in stories if s[:12] in doc)
+        assert tuple(d["question"][len("What is "):-1].split(" plus ")) not in pairs
+    copied = set(re.findall(r"Repeat after me: ([\d ]+)\n", corpus))
+    assert copied and not copied & {d["text"] for d in held_out["qs_copy"]}
+    for d in held_out["qs_stories"]:
+        assert d["text"] not in corpus
