@@ -145,7 +145,8 @@ def test_cli_decontaminate_reports_and_cleans(task_dir, tmp_path, capsys):
     assert data["tasks"]["reading_plain"] == {"should_decontaminate": False}
     rows = [json.loads(line) for line in cleaned.read_text().splitlines()]
     # notes.txt holds a whole passage: 28 matching 13-grams > too_dirty_cutoff, dropped whole
-    assert data["clean"] == {"output": str(cleaned), "kept": 1, "split": 1, "dropped": 1, "chunks": 3}
+    assert data["clean"] == {"output": str(cleaned), "kept": 1, "split": 1, "too_dirty": 1,
+                             "no_chunk_left": 0, "chunks": 3}
     assert rows[0]["text"] == filler(300, 3)
     assert [r["chunk"] for r in rows[1:]] == [0, 1]
     cleaned_text = " ".join(r["text"] for r in rows)

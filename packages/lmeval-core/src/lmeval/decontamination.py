@@ -89,8 +89,12 @@ class Janitor:
                 if gram in self.dirt_ngrams]
 
     def clean(self, text: str) -> list[str]:
-        """The clean chunks of ``text``: ``[text]`` when it has no match, ``[]`` when it is too dirty."""
-        hits = self.matches(text)
+        """The clean chunks of ``text``: ``[text]`` when it has no match, ``[]`` when it is too
+        dirty or no chunk is long enough."""
+        return self.cut(text, self.matches(text))
+
+    def cut(self, text: str, hits: list[tuple[int, int]]) -> list[str]:
+        """The chunks of ``text`` left after removing ``hits`` (from :meth:`matches`) and their windows."""
         if not hits:
             return [text]
         if len(hits) > self.too_dirty_cutoff:

@@ -20,7 +20,7 @@ from lmeval.errors import LmevalError, UsageError
 from lmeval.plugins import PluginManager, get_plugin_manager
 from lmeval.protocol import LM, parse_model_args
 from lmeval.scheduler import Scheduler
-from lmeval.tasks.index import TaskIndex
+from lmeval.tasks.index import TaskIndex, task_sources
 from lmeval.tasks.loader import Group, Node, TaskLoader
 from lmeval.tasks.task import Instance, Task
 
@@ -48,20 +48,6 @@ def build_model(pm: PluginManager, model: str | LM, model_args: Any = None, *,
     lm = factory(**args)
     lm.backend_name = model
     return lm
-
-
-def task_sources(pm: PluginManager, include_path: str | Sequence[str] | None) -> list[tuple[Path, str]]:
-    sources = list(pm.task_sources())
-    if include_path:
-        paths = [include_path] if isinstance(include_path, str) else list(include_path)
-        for p in paths:
-            for part in str(p).split(","):
-                if part.strip():
-                    path = Path(part.strip()).expanduser()
-                    if not path.is_dir():
-                        raise UsageError(f"--include_path: {part.strip()!r} is not a directory")
-                    sources.append((path, "include_path"))
-    return sources
 
 
 def _seed_everything(random_seed: Any, numpy_seed: Any, torch_seed: Any) -> None:

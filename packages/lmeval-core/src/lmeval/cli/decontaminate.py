@@ -111,7 +111,7 @@ def read_corpus(files: list[Path], text_field: str = "text") -> Iterator[tuple[s
 
 def task_queries(args: argparse.Namespace) -> tuple[dict[str, list[tuple[int, str]]], dict[str, bool]]:
     """Each selected task's ``(doc_id, decontamination query)`` list, and its should_decontaminate."""
-    from lmeval.evaluator import task_sources
+    from lmeval.tasks.index import task_sources
     from lmeval.plugins import PluginManager
     from lmeval.tasks.index import TaskIndex
     from lmeval.tasks.loader import Group, TaskLoader
@@ -185,13 +185,19 @@ def handle(args: argparse.Namespace) -> int:
         for items in queries.values():
             for _, query in items:
                 janitor.register_contaminant(query)
-        stats = {"kept": 0, "split": 0, "dropped": 0, "chunks": 0}
+        stats = {"kept": 0, "split": 0, "too_dirty": 0, "no_chunk_left": 0, "chunks": 0}
         out = Path(args.clean_output)
         out.parent.mkdir(parents=True, exist_ok=True)
         with out.open("w", encoding="utf-8") as fh:
             for source, index, text in read_corpus(files, args.text_field):
-                chunks = janitor.clean(text)
-                stats["kept" if chunks == [text] else "split" if chunks else "dropped"] += 1
+                hits = janitor.matches(text)
+                chunks = janitor.cut(text, hits)
+                if not hits:
+                    stats["kept"] += 1
+                elif len(hits) > janitor.too_dirty_cutoff:
+                    stats["too_dirty"] += 1
+                else:
+                    stats["split" if chunks else "no_chunk_left"] += 1
                 for k, chunk in enumerate(chunks):
                     fh.write(json.dumps({"text": chunk, "source": source, "index": index, "chunk": k},
                                         ensure_ascii=False) + "\n")
@@ -203,8 +209,9 @@ def handle(args: argparse.Namespace) -> int:
           f"{args.ngram_n}-grams")
     if "clean" in report:
         c = report["clean"]
-        print(f"cleaned corpus: {c['output']}: {c['kept']} kept whole, {c['split']} split, "
-              f"{c['dropped']} dropped as too dirty, {c['chunks']} chunk(s)")
+        print(f"cleaned corpus: {c['output']}: {c['kept']} kept whole, {c['split']} cut into chunks, "
+              f"{c['too_dirty']} dropped as too dirty, {c['no_chunk_left']} with no chunk long enough, "
+              f"{c['chunks']} chunk(s)")
     if args.output_path:
         path = Path(args.output_path)
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -34,7 +34,7 @@ def handle(args: argparse.Namespace) -> int:
     pm = PluginManager(plugins=args.plugins or ())
     out = sys.stdout
     if args.what in ("tasks", "groups", "tags"):
-        from lmeval.evaluator import task_sources
+        from lmeval.tasks.index import task_sources
         from lmeval.tasks.index import TaskIndex
 
         index = TaskIndex(task_sources(pm, args.include_path))

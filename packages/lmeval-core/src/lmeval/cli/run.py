@@ -279,7 +279,7 @@ def _reporters(pm: Any, options: dict[str, Any]) -> list[Any]:
 def _check_integrity(pm: Any, tasks: list[str], include: Any) -> None:
     """--check_integrity: the deep checks of `lmeval validate` on every task before running."""
     from lmeval.cli.validate import validate_file
-    from lmeval.evaluator import task_sources
+    from lmeval.tasks.index import task_sources
     from lmeval.tasks.index import TaskIndex
 
     index = TaskIndex(task_sources(pm, include))

@@ -39,7 +39,7 @@ def _files(paths: list[str]) -> list[Path]:
 
 
 def handle(args: argparse.Namespace) -> int:
-    from lmeval.evaluator import task_sources
+    from lmeval.tasks.index import task_sources
     from lmeval.plugins import PluginManager
     from lmeval.tasks.index import TaskIndex
 

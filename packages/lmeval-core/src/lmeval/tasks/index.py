@@ -191,10 +191,11 @@ class TaskIndex:
             if not root.is_dir():
                 raise UsageError(f"task directory {str(root)!r} does not exist")
             records = DirectoryScan(root).load()
+            root_s = str(root)
             for rel, rec in sorted(records.items()):
                 if not rel.endswith((".yaml", ".yml")):
                     continue
-                path = str(root / rel)
+                path = os.path.join(root_s, rel)
                 task, group = rec.get("task"), rec.get("group")
                 if isinstance(task, str):
                     name, kind = task, "task"
@@ -270,3 +271,18 @@ class TaskIndex:
             suggestions = closest(name, self.entries)
             hint = f" (did you mean {', '.join(repr(s) for s in suggestions)}?)" if suggestions else ""
             raise UsageError(f"unknown task, group or tag {name!r}{hint}") from None
+
+
+def task_sources(pm: Any, include_path: str | list[str] | None) -> list[tuple[Path, str]]:
+    """Task directories of the installed packs, then ``--include_path`` ones (later ones win)."""
+    sources = list(pm.task_sources())
+    if include_path:
+        paths = [include_path] if isinstance(include_path, str) else list(include_path)
+        for p in paths:
+            for part in str(p).split(","):
+                if part.strip():
+                    path = Path(part.strip()).expanduser()
+                    if not path.is_dir():
+                        raise UsageError(f"--include_path: {part.strip()!r} is not a directory")
+                    sources.append((path, "include_path"))
+    return sources
