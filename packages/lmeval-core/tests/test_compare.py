@@ -6,9 +6,8 @@ import json
 import shutil
 
 import pytest
-from runs_fixture import make_run, write_tasks
-
 from lmeval.cli import main
+from runs_fixture import make_run, write_tasks
 
 
 @pytest.fixture(scope="module")

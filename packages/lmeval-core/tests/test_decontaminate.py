@@ -7,7 +7,6 @@ import random
 import textwrap
 
 import pytest
-
 from lmeval.cli import main
 from lmeval.decontamination import Janitor, find_overlaps, ngrams
 

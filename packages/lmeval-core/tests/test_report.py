@@ -10,9 +10,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from runs_fixture import make_run, write_tasks
-
 from lmeval.cli import main
+from runs_fixture import make_run, write_tasks
 
 CHROMIUM = next((shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome") if shutil.which(n)), None)
 
@@ -106,7 +105,7 @@ def test_report_page_renders_in_chromium(runs, tmp_path):
     mc = parsed.tables["cmp_mc"]
     assert mc[0] == ["run", "acc none"]
     accs = [r["results"]["cmp_mc"]["acc,none"] for r in results]
-    for row, label, acc, r in zip(mc[1:], labels, accs, results):
+    for row, label, acc, r in zip(mc[1:], labels, accs, results, strict=True):
         se = r["results"]["cmp_mc"]["acc_stderr,none"]
         assert row == [label, f"{acc:.4f} ± {se:.4f}"]
     gen = parsed.tables["cmp_gen"]

@@ -167,13 +167,20 @@ def evaluate(model: str | LM, model_args: Any = None, tasks: Sequence[str | dict
             for rep in range(inst.repeats):
                 calls.append((inst.request, rep))
                 owners.append(inst)
-    answers = scheduler.run(calls)
+    try:
+        answers = scheduler.run(calls)
+    finally:
+        close = getattr(lm, "close", None)
+        if callable(close) and not isinstance(model, LM):
+            close()  # engines we started (vLLM, Ray actors) are stopped; a caller's LM stays open
     for inst, answer in zip(owners, answers):
         inst.resps.append(answer)
     if cache is not None:
         cache.close()
 
     rank, _ = distributed.rank_world(lm)
+    if getattr(lm, "owns_ranks", False):
+        rank = distributed.env_rank_world()[0]  # tensor-parallel ranks: only global rank 0 reports
     results = score(leaf_tasks, groups, built, bootstrap_iters=bootstrap_iters,
                     log_samples=log_samples, plugins=pm)
     if rank != 0:

@@ -111,9 +111,8 @@ def read_corpus(files: list[Path], text_field: str = "text") -> Iterator[tuple[s
 
 def task_queries(args: argparse.Namespace) -> tuple[dict[str, list[tuple[int, str]]], dict[str, bool]]:
     """Each selected task's ``(doc_id, decontamination query)`` list, and its should_decontaminate."""
-    from lmeval.tasks.index import task_sources
     from lmeval.plugins import PluginManager
-    from lmeval.tasks.index import TaskIndex
+    from lmeval.tasks.index import TaskIndex, task_sources
     from lmeval.tasks.loader import Group, TaskLoader
 
     names = [part.strip() for value in args.tasks for part in value.split(",") if part.strip()]
@@ -147,7 +146,7 @@ def task_queries(args: argparse.Namespace) -> tuple[dict[str, list[tuple[int, st
 def _table(headers: tuple[str, ...], rows: list[list[str]]) -> str:
     widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
     lines = [headers, *rows]
-    return "".join("  ".join(c.ljust(w) for c, w in zip(line, widths)).rstrip() + "\n" for line in lines)
+    return "".join("  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip() + "\n" for line in lines)
 
 
 def handle(args: argparse.Namespace) -> int:

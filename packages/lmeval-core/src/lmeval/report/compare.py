@@ -92,7 +92,7 @@ def _close(x: Any, y: Any, tol: float) -> bool:
             return math.isnan(x) and math.isnan(y)
         return abs(x - y) <= tol
     if isinstance(x, (list, tuple)) and isinstance(y, (list, tuple)):
-        return len(x) == len(y) and all(_close(p, q, tol) for p, q in zip(x, y))
+        return len(x) == len(y) and all(_close(p, q, tol) for p, q in zip(x, y, strict=True))
     return x == y
 
 

@@ -83,9 +83,9 @@ def task_figure(plt: Any, task: str, labels: list[str], columns: list[tuple[str,
         ax.barh(ys, vals, xerr=errs, color=colors, capsize=2)
         ax.set_yticks(ys, labels if j == 0 else [""] * len(labels))
         ax.set_title(metric if filt in ("none", "") else f"{metric} ({filt})")
-        for y, v, err in zip(ys, vals, errs):
+        for y, v, err in zip(ys, vals, errs, strict=True):
             ax.text(v + err, y, f" {v:.3f}", va="center", fontsize=8)
-        top = max([v + err for v, err in zip(vals, errs)] + [0.0])
+        top = max([v + err for v, err in zip(vals, errs, strict=True)] + [0.0])
         if min(vals) >= 0:
             ax.set_xlim(0, top * 1.3 if top > 0 else 1.0)
         else:
@@ -105,7 +105,7 @@ def overview_figure(plt: Any, labels: list[str], tasks: list[str],
         ys = [v[i] if v[i] is not None else 0.0 for _, _, v in firsts]
         ax.bar(xs, ys, width=width, label=label, color=f"C{i % 10}")
     ax.set_xticks([k + 0.4 - width / 2 for k in range(len(tasks))],
-                  [f"{t}\n{m}" for t, (m, _, _) in zip(tasks, firsts)], fontsize=8)
+                  [f"{t}\n{m}" for t, (m, _, _) in zip(tasks, firsts, strict=True)], fontsize=8)
     ax.legend(fontsize=8, loc="best")
     ax.set_title("first metric of each task")
     svg = _svg(fig)
@@ -133,7 +133,7 @@ def render(runs: list[Run], *, title: str = "lmeval report", plots: bool = True)
 
     parts.append("<h2 id='runs'>Runs</h2><table class='runs'><tr><th>run</th><th>model</th>"
                  "<th>model_args</th><th>date</th><th>limit</th><th>file</th></tr>")
-    for label, run in zip(labels, runs):
+    for label, run in zip(labels, runs, strict=True):
         cfg = run.results.get("config", {})
         parts.append(f"<tr><td>{e(label)}</td><td>{e(str(cfg.get('model', '')))}</td>"
                      f"<td>{e(str(cfg.get('model_args') or ''))}</td><td>{e(_date(run))}</td>"
@@ -158,15 +158,15 @@ def render(runs: list[Run], *, title: str = "lmeval report", plots: bool = True)
             hib = _higher_is_better(runs, task, metric)
             tied = len(set(col)) < 2
             best.append(None if hib is None or tied else (max(col) if hib else min(col)))
-        for label, row, errs in zip(labels, values, errors):
+        for label, row, errs in zip(labels, values, errors, strict=True):
             cells = []
-            for j, (v, se) in enumerate(zip(row, errs)):
+            for j, (v, se) in enumerate(zip(row, errs, strict=True)):
                 cls = " class='best'" if v is not None and best[j] is not None and v == best[j] else ""
                 se_text = f" <span class='stderr'>± {se:.4f}</span>" if se is not None else ""
                 cells.append(f"<td{cls}>{_fmt(v)}{se_text}</td>")
             rows.append(f"<tr><td>{e(label)}</td>{''.join(cells)}</tr>")
         n_samples = []
-        for label, run in zip(labels, runs):
+        for label, run in zip(labels, runs, strict=True):
             ns = run.results.get("n-samples", {}).get(task)
             if ns:
                 n_samples.append(f"{e(label)}: {ns.get('effective')} of {ns.get('original')} documents")
