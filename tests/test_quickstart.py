@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from lmeval_system_helpers import ROOT
 
 QUICKSTART = ROOT / "examples" / "quickstart"

@@ -15,7 +15,7 @@ import threading
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
-from urllib.parse import parse_qs, urlparse
+from urllib.parse import urlparse
 
 TOKEN = "hf_fake_token_for_tests"
 USER = "fake-user"
@@ -87,7 +87,6 @@ class FakeHub:
     # ------------------------------------------------------------------------------ routing
     def route(self, method: str, path: str, body: bytes, headers: Any) -> tuple[int, Any]:
         url = urlparse(path)
-        query = parse_qs(url.query)
         p = url.path
         if p == "/api/whoami-v2":
             self.requests.append((method, p, None))

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 import yaml
 from fake_hub import TOKEN, USER, FakeHub
-
 from lmeval.cli import main
 
 TASK = """\
@@ -84,7 +83,7 @@ def test_push_results_and_samples_through_the_cli(tasks, tmp_path, hub):
         [path] = [p for p in repo.files if p.startswith(f"tiny__test-model/samples_{task}_")]
         pushed = [json.loads(line) for line in repo.files[path].decode().splitlines()]
         assert [e["doc_id"] for e in pushed] == [e["doc_id"] for e in local]
-        for p, q in zip(pushed, local):
+        for p, q in zip(pushed, local, strict=True):
             assert p["arguments"] == {f"gen_args_{i}": {f"arg_{j}": a for j, a in enumerate(arg)}
                                       for i, arg in enumerate(q["arguments"])}
             assert p["target"] == str(q["target"]) and p["doc_hash"] == q["doc_hash"]

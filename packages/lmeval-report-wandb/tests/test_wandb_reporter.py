@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from wandb_run_file import RunFile
-
 from lmeval.cli import main
+from wandb_run_file import RunFile
 
 TASKS = {
     "wb_mc": 'output_type: multiple_choice\ndoc_to_text: "{{q}}"\ndoc_to_choice: "{{choices}}"\n'

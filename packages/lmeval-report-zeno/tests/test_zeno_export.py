@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from lmeval import evaluate
 from lmeval.results import write_results
 from lmeval_report_zeno.export import main
@@ -64,7 +63,7 @@ def test_export_one_project_per_task_with_a_system_per_model(output, tmp_path, c
     assert dataset[3]["input_len"] == len(dataset[3]["data"])
     samples = _jsonl(next(output.glob("org__model-a/samples_z_mc_*.jsonl")))
     system = _jsonl(mc / "systems" / "org__model-a.jsonl")
-    for row, s in zip(system, samples):
+    for row, s in zip(system, samples, strict=True):
         assert row["output"] == ", ".join(str(r[0]) for r in s["filtered_resps"]) and row["num_answers"] == 2
         assert row["acc"] == s["acc"] and row["acc_norm"] == s["acc_norm"]
 

@@ -47,7 +47,7 @@ def _ids(entries: list[dict], config: dict) -> list[Any]:
 def dataset_rows(entries: list[dict[str, Any]], config: dict[str, Any]) -> list[dict[str, Any]]:
     output_type = config.get("output_type", "")
     rows = []
-    for id_, e in zip(_ids(entries, config), entries):
+    for id_, e in zip(_ids(entries, config), entries, strict=True):
         args = _arguments(e)
         first = args[0] if args else ["", ""]
         label: Any = e.get("target")
@@ -75,7 +75,7 @@ def system_rows(entries: list[dict[str, Any]], config: dict[str, Any]) -> list[d
     output_type = config.get("output_type", "")
     metrics = per_sample_metrics(config, entries)
     rows = []
-    for id_, e in zip(_ids(entries, config), entries):
+    for id_, e in zip(_ids(entries, config), entries, strict=True):
         resps = e.get("filtered_resps") or []
         row: dict[str, Any] = {"id": id_, "doc_id": e["doc_id"]}
         if config.get("filter_list"):
