@@ -124,9 +124,15 @@ class Scheduler:
         method: Callable[[list[Request]], list[Any]] = getattr(self.lm, kind.value)
         progress = Progress(kind.value, len(mine), self.progress if rank == 0 else False)
         out: dict[str, Any] = {}
+        streams = _accepts_on_answer(method) and self.cache is not None
         for start in range(0, len(mine), self.chunk_size):
             chunk = mine[start:start + self.chunk_size]
-            results = method([r for _, r in chunk])
+            if streams:
+                sink = _AnswerSink(self.cache, [k for k, _ in chunk], cacheable)
+                results = method([r for _, r in chunk], on_answer=sink)
+                sink.flush()
+            else:
+                results = method([r for _, r in chunk])
             if len(results) != len(chunk):
                 raise RuntimeError(f"backend {self.lm.backend_name!r} returned {len(results)} answers "
                                    f"for {len(chunk)} {kind.value} requests")
@@ -141,6 +147,47 @@ class Scheduler:
                 merged.update(part)
             return merged
         return out
+
+
+def _accepts_on_answer(method: Callable[..., Any]) -> bool:
+    import inspect
+
+    try:
+        return "on_answer" in inspect.signature(method).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+class _AnswerSink:
+    """``on_answer(index, answer)`` for backends that stream: cached every 32 answers or 1 s,
+    so an interrupted run keeps what arrived, not only whole chunks."""
+
+    def __init__(self, cache: ResponseCache, keys: list[str], cacheable: set[str]) -> None:
+        import threading
+
+        self.cache, self.keys, self.cacheable = cache, keys, cacheable
+        self.pending: dict[str, Any] = {}
+        self.last = time.monotonic()
+        self.lock = threading.Lock()
+
+    def __call__(self, index: int, answer: Any) -> None:
+        key = self.keys[index]
+        if key not in self.cacheable:
+            return
+        with self.lock:
+            self.pending[key] = _plain(answer)
+            if len(self.pending) >= 32 or time.monotonic() - self.last > 1.0:
+                self._flush()
+
+    def flush(self) -> None:
+        with self.lock:
+            self._flush()
+
+    def _flush(self) -> None:
+        if self.pending:
+            self.cache.put_many(self.pending)
+            self.pending = {}
+        self.last = time.monotonic()
 
 
 def _plain(value: Any) -> Any:
