@@ -1,0 +1,318 @@
+"""One test per hook of lmeval.hookspecs, named ``test_<hook>``: a plugin module implements the
+hook and a real run (the reference LM on a small task) shows its effect. test_docs_hooks.py
+checks that every hook has such a test."""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+import types
+from pathlib import Path
+
+import pytest
+import yaml
+
+import lmeval
+from lmeval.hookspecs import hookimpl
+from lmeval.testing import plugin_manager
+
+DOCS = [
+    {"question": "What is 2 plus 2", "answer": "4", "choices": ["3", "4", "5"], "label": 1},
+    {"question": "What is 3 plus 5", "answer": "8", "choices": ["8", "9", "6"], "label": 0},
+    {"question": "What is 1 plus 6", "answer": "7", "choices": ["6", "8", "7"], "label": 2},
+    {"question": "What is 4 plus 4", "answer": "8", "choices": ["7", "8", "9"], "label": 1},
+]
+
+
+@pytest.fixture(autouse=True)
+def _isolated_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("LMEVAL_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("LMEVAL_DATASETS_DIR", raising=False)
+
+
+def _plugin(name: str, **hooks) -> types.ModuleType:
+    """A plugin module named ``name`` whose attributes are the given hook implementations."""
+    module = types.ModuleType(name)
+    for hook_name, fn in hooks.items():
+        setattr(module, hook_name, hookimpl(fn))
+    return module
+
+
+def _task(directory: Path, name: str, **fields) -> Path:
+    """A task YAML over DOCS (a local jsonl file) with ``fields`` on top."""
+    directory.mkdir(parents=True, exist_ok=True)
+    data = directory / "data.jsonl"
+    if not data.exists():
+        data.write_text("".join(json.dumps(d) + "\n" for d in DOCS), encoding="utf-8")
+    config = {"task": name, "dataset_path": "json",
+              "dataset_kwargs": {"data_files": {"test": "data.jsonl", "train": "data.jsonl"}},
+              "test_split": "test", "doc_to_text": "Question: {{question}}?\nAnswer:",
+              "doc_to_target": "answer", **fields}
+    path = directory / f"{name}.yaml"
+    path.write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
+    return directory
+
+
+def _evaluate(pm, tasks, include_path=None, **kw):
+    return lmeval.evaluate("dummy", tasks=tasks, include_path=include_path and str(include_path),
+                           log_samples=True, plugins=pm, **kw)
+
+
+# ---------------------------------------------------------------------------- contribution
+
+
+def test_lmeval_register_models(tmp_path):
+    received = []
+
+    def factory(**kwargs):
+        received.append(kwargs)
+        from lmeval.testing import ReferenceLM
+
+        return ReferenceLM(**kwargs)
+
+    def lmeval_register_models(register):
+        register("hook-lm", factory, aliases=("hook-lm-alias",))
+        register("lazy-lm", "lmeval_no_such_backend_module:LM")
+
+    pm = plugin_manager(_plugin("hook_models", lmeval_register_models=lmeval_register_models))
+    assert {"hook-lm", "hook-lm-alias", "lazy-lm", "dummy"} <= set(pm.models.names())
+    assert pm.models.get("hook-lm-alias").name == "hook-lm"
+    assert pm.models.get("lazy-lm").plugin == "hook_models"
+    # a "module:attr" factory is imported on first use only
+    assert "lmeval_no_such_backend_module" not in sys.modules
+    with pytest.raises(ModuleNotFoundError):
+        pm.model_factory("lazy-lm")
+    out = lmeval.evaluate("hook-lm-alias", "seed=3", tasks=["hk_gen"], batch_size=4, plugins=pm,
+                          include_path=str(_task(tmp_path, "hk_gen")))
+    assert received == [{"seed": 3, "batch_size": 4}]  # model args parsed, CLI extras added
+    assert out["config"]["model"] == "hook-lm-alias"
+    assert "exact_match,none" in out["results"]["hk_gen"]
+
+
+def test_lmeval_register_task_sources(tmp_path):
+    pack = _task(tmp_path / "pack", "hk_from_pack")
+
+    def lmeval_register_task_sources(register):
+        register(pack)
+
+    pm = plugin_manager(_plugin("hook_tasks", lmeval_register_task_sources=lmeval_register_task_sources))
+    assert (pack, "local") in pm.task_sources()
+    out = _evaluate(pm, ["hk_from_pack"])  # no include_path: the plugin's directory is found
+    assert out["n-samples"]["hk_from_pack"] == {"original": 4, "effective": 4}
+
+
+def test_lmeval_register_metrics(tmp_path):
+    def prediction_length(references, predictions, **kwargs):
+        return float(len(predictions[0]))
+
+    def lmeval_register_metrics(register):
+        register("prediction_length", prediction_length, aggregation="mean", higher_is_better=False)
+
+    pm = plugin_manager(_plugin("hook_metrics", lmeval_register_metrics=lmeval_register_metrics))
+    tasks = _task(tmp_path, "hk_metric", metric_list=[{"metric": "prediction_length"}])
+    out = _evaluate(pm, ["hk_metric"], tasks)
+    samples = out["samples"]["hk_metric"]
+    lengths = [len(s["filtered_resps"][0]) for s in samples]
+    assert [s["prediction_length"] for s in samples] == lengths
+    assert out["results"]["hk_metric"]["prediction_length,none"] == pytest.approx(sum(lengths) / len(lengths))
+    assert out["higher_is_better"]["hk_metric"] == {"prediction_length": False}
+
+
+def test_lmeval_register_aggregations(tmp_path):
+    def lmeval_register_aggregations(register):
+        register("maximum", max)
+
+    pm = plugin_manager(_plugin("hook_aggs", lmeval_register_aggregations=lmeval_register_aggregations))
+    tasks = _task(tmp_path, "hk_agg", output_type="loglikelihood",
+                  metric_list=[{"metric": "perplexity", "aggregation": "maximum"}])
+    out = _evaluate(pm, ["hk_agg"], tasks)
+    values = [s["perplexity"] for s in out["samples"]["hk_agg"]]
+    assert len(set(values)) > 1  # so that max differs from other aggregations
+    assert out["results"]["hk_agg"]["perplexity,none"] == max(values)
+
+
+def test_lmeval_register_filters(tmp_path):
+    class LastWord:
+        def __init__(self, strip: str = "") -> None:
+            self.strip = strip
+
+        def apply(self, resps, docs):
+            return [[r.split()[-1].strip(self.strip) if r.split() else r for r in rs] for rs in resps]
+
+    def lmeval_register_filters(register):
+        register("last_word", LastWord)
+
+    pm = plugin_manager(_plugin("hook_filters", lmeval_register_filters=lmeval_register_filters))
+    tasks = _task(tmp_path, "hk_filter", filter_list=[
+        {"name": "last", "filter": [{"function": "last_word", "strip": "."}, {"function": "take_first"}]}])
+    out = _evaluate(pm, ["hk_filter"], tasks)
+    for s in out["samples"]["hk_filter"]:
+        raw = s["resps"][0][0]  # the reference LM answers " The answer is N."
+        assert s["filtered_resps"][0] == raw.split()[-1].rstrip(".")
+        assert s["exact_match"] == float(s["filtered_resps"][0] == s["target"])
+    assert "exact_match,last" in out["results"]["hk_filter"]
+    bad = _task(tmp_path / "bad", "hk_filter_bad", filter_list=[
+        {"name": "last", "filter": [{"function": "last_word", "strp": "."}]}])
+    with pytest.raises(lmeval.errors.UsageError, match="did you mean 'strip'"):
+        _evaluate(pm, ["hk_filter_bad"], bad)
+
+
+def test_lmeval_register_samplers(tmp_path):
+    made = []
+
+    class LastN:
+        def __init__(self, docs, *, rnd, fewshot_indices):
+            self.docs = list(docs)
+            made.append(rnd)
+
+        def sample(self, n, eval_doc=None):
+            return [d for d in self.docs if d != eval_doc][-n:]
+
+    def lmeval_register_samplers(register):
+        register("last_n", LastN)
+
+    pm = plugin_manager(_plugin("hook_samplers", lmeval_register_samplers=lmeval_register_samplers))
+    tasks = _task(tmp_path, "hk_sampler", num_fewshot=2, fewshot_split="train",
+                  fewshot_config={"sampler": "last_n"})
+    out = _evaluate(pm, ["hk_sampler"], tasks)
+    first = out["samples"]["hk_sampler"][0]["arguments"][0][0]
+    assert first == ("Question: What is 1 plus 6?\nAnswer: 7\n\n"
+                     "Question: What is 4 plus 4?\nAnswer: 8\n\n"
+                     "Question: What is 2 plus 2?\nAnswer:")
+    assert made == [1234]  # the few-shot seed
+
+
+def test_lmeval_register_dataset_loaders(tmp_path, monkeypatch):
+    calls = []
+
+    def load(dataset_path, dataset_name, **dataset_kwargs):
+        calls.append((dataset_path, dataset_name, dataset_kwargs))
+        return {"test": DOCS[: dataset_kwargs["size"]]}
+
+    def lmeval_register_dataset_loaders(register):
+        register("hook-source", load)
+
+    # an offline mirror holding the same dataset: the plugin loader still wins
+    mirror = tmp_path / "mirror" / "hook-source" / "cfg"
+    mirror.mkdir(parents=True)
+    (mirror / "test.jsonl").write_text(json.dumps(DOCS[0]) + "\n", encoding="utf-8")
+    monkeypatch.setenv("LMEVAL_DATASETS_DIR", str(tmp_path / "mirror"))
+    pm = plugin_manager(_plugin("hook_loaders", lmeval_register_dataset_loaders=lmeval_register_dataset_loaders))
+    tasks = _task(tmp_path / "tasks", "hk_loader", dataset_path="hook-source", dataset_name="cfg",
+                  dataset_kwargs={"size": 3})
+    out = _evaluate(pm, ["hk_loader"], tasks)
+    assert calls == [("hook-source", "cfg", {"size": 3})]
+    assert out["n-samples"]["hk_loader"] == {"original": 3, "effective": 3}
+    assert [s["doc"] for s in out["samples"]["hk_loader"]] == DOCS[:3]
+
+
+def test_lmeval_register_reporters(tmp_path, monkeypatch, capsys):
+    from lmeval.cli import main
+    from lmeval.plugins import set_plugin_manager
+
+    reports = []
+
+    class Reporter:
+        def __init__(self, **kwargs):
+            self.kwargs = kwargs
+
+        def report(self, results, samples):
+            reports.append((self.kwargs, results, samples))
+
+    def lmeval_register_reporters(register):
+        register("hook-reporter", Reporter, cli_flag="wandb_args")
+
+    set_plugin_manager(plugin_manager(_plugin("hook_reporters", lmeval_register_reporters=lmeval_register_reporters)))
+    try:
+        code = main(["run", "--model", "dummy", "--tasks", "hk_report", "--include_path",
+                     str(_task(tmp_path, "hk_report")), "--output_path", str(tmp_path / "out"),
+                     "--log_samples", "--wandb_args", "project=demo,runs=2"])
+    finally:
+        set_plugin_manager(None)
+    assert code == 0, capsys.readouterr().err
+    [(kwargs, results, samples)] = reports
+    assert kwargs == {"project": "demo", "runs": 2}  # the flag's k=v,... became the factory's kwargs
+    assert "exact_match,none" in results["results"]["hk_report"]
+    assert len(samples["hk_report"]) == len(DOCS)
+
+
+# ------------------------------------------------------------------------------- observers
+
+
+@pytest.fixture
+def observed(tmp_path):
+    events = []
+
+    def lmeval_run_start(config):
+        events.append(("run_start", config))
+
+    def lmeval_task_end(task_name, metrics):
+        events.append(("task_end", task_name, metrics))
+
+    def lmeval_run_end(results):
+        events.append(("run_end", results))
+
+    pm = plugin_manager(_plugin("hook_observer", lmeval_run_start=lmeval_run_start,
+                                lmeval_task_end=lmeval_task_end, lmeval_run_end=lmeval_run_end))
+    _task(tmp_path, "hk_obs_gen")
+    tasks = _task(tmp_path, "hk_obs_mc", output_type="multiple_choice", doc_to_choice="choices",
+                  doc_to_target="label")
+    out = _evaluate(pm, ["hk_obs_gen", "hk_obs_mc"], tasks)
+    return events, out
+
+
+def test_lmeval_run_start(observed):
+    events, _ = observed
+    assert [e[0] for e in events] == ["run_start", "task_end", "task_end", "run_end"]
+    assert events[0][1] == {"model": "dummy", "tasks": ["hk_obs_gen", "hk_obs_mc"]}
+
+
+def test_lmeval_task_end(observed):
+    events, out = observed
+    ends = {e[1]: e[2] for e in events if e[0] == "task_end"}
+    assert set(ends) == {"hk_obs_gen", "hk_obs_mc"}
+    for name, metrics in ends.items():
+        assert metrics == out["results"][name]
+    assert "acc,none" in ends["hk_obs_mc"]
+
+
+def test_lmeval_run_end(observed):
+    events, out = observed
+    assert events[-1][0] == "run_end"
+    assert events[-1][1] is out  # the finished results, config included
+    assert events[-1][1]["config"]["model"] == "dummy"
+
+
+def test_lmeval_run_end_failing_observers_are_logged_and_the_run_goes_on(tmp_path, caplog):
+    def boom(**_):
+        raise RuntimeError("observer broke")
+
+    def lmeval_run_start(config):
+        boom()
+
+    def lmeval_task_end(task_name, metrics):
+        boom()
+
+    def lmeval_run_end(results):
+        boom()
+
+    pm = plugin_manager(_plugin("broken_observer", lmeval_run_start=lmeval_run_start,
+                                lmeval_task_end=lmeval_task_end, lmeval_run_end=lmeval_run_end))
+    with caplog.at_level(logging.WARNING, logger="lmeval"):
+        out = _evaluate(pm, ["hk_broken"], _task(tmp_path, "hk_broken"))
+    assert "exact_match,none" in out["results"]["hk_broken"]
+    failures = [r.getMessage() for r in caplog.records if "observer broke" in r.getMessage()]
+    assert len(failures) == 3
+    for hook in ("lmeval_run_start", "lmeval_task_end", "lmeval_run_end"):
+        assert any("broken_observer" in m and hook in m for m in failures), hook
+
+
+def test_misspelled_hookimpl_fails_at_registration():
+    from pluggy import PluginValidationError
+
+    def lmeval_register_model(register):  # missing "s"
+        pass
+
+    with pytest.raises(PluginValidationError):
+        plugin_manager(_plugin("typo_plugin", lmeval_register_model=lmeval_register_model))
