@@ -119,8 +119,7 @@ class Scheduler:
     def _compute(self, kind: RequestKind, pending: list[tuple[str, Request]],
                  cacheable: set[str]) -> dict[str, Any]:
         rank, world = distributed.rank_world(self.lm)
-        pending.sort(key=lambda kr: (-_length(kr[1]), kr[0]))
-        mine = pending[rank::world] if world > 1 else pending
+        mine = _order_and_shard(pending, rank, world)
         method: Callable[[list[Request]], list[Any]] = getattr(self.lm, kind.value)
         progress = Progress(kind.value, len(mine), self.progress if rank == 0 else False)
         out: dict[str, Any] = {}
@@ -147,6 +146,24 @@ class Scheduler:
                 merged.update(part)
             return merged
         return out
+
+
+def _context_of(request: Request) -> str:
+    ctx = request.args[0]
+    return ctx if isinstance(ctx, str) else repr(ctx)
+
+
+def _order_and_shard(pending: list[tuple[str, Request]], rank: int, world: int) -> list[tuple[str, Request]]:
+    """Longest context first (out-of-memory shows early), the requests of one context kept
+    together (so backends reuse the shared prefix), and whole contexts dealt to ranks in turn."""
+    groups: dict[str, list[tuple[str, Request]]] = {}
+    for key, request in pending:
+        groups.setdefault(_context_of(request), []).append((key, request))
+    ordered = sorted(groups.items(), key=lambda item: (-len(item[0]), item[0]))
+    for _, members in ordered:
+        members.sort(key=lambda kr: (-_length(kr[1]), kr[0]))
+    picked = ordered[rank::world] if world > 1 else ordered
+    return [kr for _, members in picked for kr in members]
 
 
 def _accepts_on_answer(method: Callable[..., Any]) -> bool:
