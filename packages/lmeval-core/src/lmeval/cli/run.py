@@ -268,7 +268,10 @@ def _reporters(pm: Any, options: dict[str, Any]) -> list[Any]:
             kwargs = parse_model_args(_kv(options[flag]))
             if flag == "wandb_args" and options.get("wandb_config_args"):
                 kwargs["config_args"] = parse_model_args(_kv(options["wandb_config_args"]))
-            out.append(entry.load()(**kwargs))
+            try:
+                out.append(entry.load()(**kwargs))
+            except TypeError as exc:  # bad k=v keys for this reporter
+                raise UsageError(f"--{flag}: {exc}") from None
     for flag in ("hf_hub_log_args", "wandb_args"):
         if options.get(flag) and not any(e.meta.get("cli_flag") == flag for e in pm.reporters.entries()):
             package = {"hf_hub_log_args": "lmeval-report-hub", "wandb_args": "lmeval-report-wandb"}[flag]
