@@ -10,10 +10,9 @@ import sys
 import types
 from pathlib import Path
 
+import lmeval
 import pytest
 import yaml
-
-import lmeval
 from lmeval.hookspecs import hookimpl
 from lmeval.testing import plugin_manager
 

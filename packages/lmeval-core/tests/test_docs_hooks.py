@@ -14,7 +14,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from lmeval import hookspecs
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -9,7 +9,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from lmeval.tasks.config import AggregateMetric, FewshotConfig, GroupConfig, TaskConfig
 
 ROOT = Path(__file__).resolve().parents[3]
