@@ -181,10 +181,10 @@ def evaluate(model: str | LM, model_args: Any = None, tasks: Sequence[str | dict
     rank, _ = distributed.rank_world(lm)
     if getattr(lm, "owns_ranks", False):
         rank = distributed.env_rank_world()[0]  # tensor-parallel ranks: only global rank 0 reports
-    results = score(leaf_tasks, groups, built, bootstrap_iters=bootstrap_iters,
-                    log_samples=log_samples, plugins=pm)
     if rank != 0:
         return {}
+    results = score(leaf_tasks, groups, built, bootstrap_iters=bootstrap_iters,
+                    log_samples=log_samples, plugins=pm)
     results["config"] = {
         "model": model if isinstance(model, str) else type(model).__name__,
         "model_args": model_args if not isinstance(model_args, dict) else dict(model_args),

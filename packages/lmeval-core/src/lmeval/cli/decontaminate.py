@@ -31,7 +31,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--text_field", default="text", metavar="<name>", help="JSON field holding the text (default: text)")
     p.add_argument("--include_path", action="append", default=None, metavar="<path>",
                    help="extra directory of task YAMLs")
-    p.add_argument("--plugins", action="append", default=None, metavar="<module|file.py>")
+    p.add_argument("--plugins", action="append", default=None, metavar="<module|file.py>",
+                   help="load a local plugin module (repeatable); also LMEVAL_PLUGINS")
     p.add_argument("--all_tasks", action="store_true",
                    help="also check tasks without should_decontaminate (query: doc_to_text)")
     p.add_argument("--limit", type=int, default=None, metavar="<n>", help="documents per task (testing only)")

@@ -22,7 +22,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--tasks", "-t", default=None, metavar="<names>", help="validate installed tasks by name")
     p.add_argument("--include_path", action="append", default=None, metavar="<path>",
                    help="extra directory of task YAMLs (for group members)")
-    p.add_argument("--plugins", action="append", default=None, metavar="<module|file.py>")
+    p.add_argument("--plugins", action="append", default=None, metavar="<module|file.py>",
+                   help="load a local plugin module (repeatable); also LMEVAL_PLUGINS")
     p.add_argument("--verbose", "-V", action="store_true", help="tracebacks on errors")
     p.set_defaults(handler=handle)
 

@@ -215,9 +215,7 @@ class Task:
         if self._fewshot_docs is None:
             fs = self.config.fewshot()
             if fs.split is not None:
-                process = self.config.fewshot_config.get("process_docs") \
-                    if self.config.fewshot_config else self.config.process_docs
-                self._fewshot_docs = self._split_docs(fs.split, process)
+                self._fewshot_docs = self._split_docs(fs.split, fs.process_docs)
             elif fs.samples is not None:
                 samples = self._fn("fewshot_samples", fs.samples)
                 self._fewshot_docs = samples() if callable(samples) else list(samples)
