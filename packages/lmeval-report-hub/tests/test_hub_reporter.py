@@ -52,6 +52,9 @@ def _env(tmp_path, monkeypatch):
     monkeypatch.setenv("HF_HOME", str(tmp_path / "hf-home"))
     monkeypatch.setenv("HF_HUB_DISABLE_TELEMETRY", "1")
     monkeypatch.delenv("HF_TOKEN", raising=False)
+    # other packages' test modules set HF_HUB_OFFLINE=1 for the whole pytest process; the fake Hub
+    # is local, so the subprocesses here must not inherit it
+    monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
 
 
 def run_args(tasks: Path, out: Path, hub_args: str) -> list[str]:
