@@ -1,0 +1,259 @@
+"""Parity and speed against lm-eval 0.4.13: same models, data and task YAMLs, compared per sample.
+
+    python benchmarks/parity/run.py [--models llama-h256-l4 llama-h768-l12] [--configs mmlu_5shot ...]
+                                    [--limit N] [--repeats 2] [--batch_size 8] [--threads 2]
+
+Run it with the python of a venv that has lmeval-core and lmeval-hf installed (editable is fine).
+lm-eval runs from its own venv (benchmarks/reference_env.py builds or reuses it; set
+LMEVAL_REFERENCE_VENV to an existing one): it is never a dependency of any lmeval package.
+
+Steps: build the random Llamas (lmeval_hf.testing, locally trained byte-level BPE, fixed seeds)
+and the fixture datasets and task YAMLs (fixtures.py) under benchmarks/.work/parity; then for
+every model and benchmark row, run ``lm-eval run`` and ``lmeval run`` on the same YAMLs
+(``--include_path``) with ``--log_samples``, the same batch size and thread count, alternating
+the two tools, ``--repeats`` times each; compare the first run's sample files document by
+document (compare.py) and time every run (wall clock of the whole command: what a user waits).
+The same commands with ``--limit 1`` give each tool's fixed cost (imports, task index, model and
+dataset loading), so the table also shows the speed-up on the documents beyond the first.
+Prints a table and writes benchmarks/results/parity.json (rows of other models already in that
+file are kept).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+BENCH = HERE.parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(BENCH))
+
+import compare  # noqa: E402
+import fixtures  # noqa: E402
+
+WORK = BENCH / ".work" / "parity"
+RESULTS = BENCH / "results" / "parity.json"
+DEFAULT_LIMIT = {"llama-h256-l4": None, "llama-h768-l12": 16}
+
+
+def tool_command(tool: str, ref_python: Path, model: Path, tasks: Path, cfg: dict,
+                 limit: int | None, batch_size: int, out: Path) -> list[str]:
+    head = ([str(ref_python.parent / "lm-eval"), "run"] if tool == "lm-eval"
+            else [sys.executable, "-m", "lmeval", "run"])
+    cmd = [*head, "--model", "hf", "--model_args", f"pretrained={model},dtype=float32",
+           "--device", "cpu", "--batch_size", str(batch_size), "--include_path", str(tasks),
+           "--tasks", ",".join(cfg["tasks"]), "--output_path", str(out), "--log_samples"]
+    if cfg["num_fewshot"] is not None:
+        cmd += ["--num_fewshot", str(cfg["num_fewshot"])]
+    if limit is not None:
+        cmd += ["--limit", str(limit)]
+    return cmd
+
+
+def run_once(cmd: list[str], env: dict, out: Path, timeout: float) -> float:
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    start = time.perf_counter()
+    with (out / "log.txt").open("w") as log:
+        proc = subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, timeout=timeout)
+    elapsed = time.perf_counter() - start
+    if proc.returncode != 0:
+        tail = (out / "log.txt").read_text(errors="replace")[-3000:]
+        raise SystemExit(f"{' '.join(cmd[:3])} failed (exit {proc.returncode}):\n{tail}")
+    return elapsed
+
+
+def eval_seconds(out: Path) -> float | None:
+    try:
+        results, _ = compare.run_files(out)
+        return float(results["total_evaluation_time_seconds"])
+    except (RuntimeError, KeyError, TypeError, ValueError):
+        return None
+
+
+def compare_row(ref_out: Path, ours_out: Path) -> tuple[dict, list[dict], list[str]]:
+    ref, ref_samples = compare.run_files(ref_out)
+    ours, ours_samples = compare.run_files(ours_out)
+    tasks = sorted(set(ref.get("results", {})) | set(ours.get("results", {})))
+    row = {"n": 0, "prompts_differ": 0, "predictions_differ": 0, "max_abs_dlogprob": 0.0,
+           "max_rel_dlogprob": 0.0, "metrics_equal": True, "max_abs_dmetric": 0.0,
+           "missing_samples": 0}
+    details, notes = [], []
+    for task in tasks:
+        equal, worst, why = compare.compare_scores(ref, ours, task)
+        row["metrics_equal"] &= equal
+        row["max_abs_dmetric"] = max(row["max_abs_dmetric"], worst)
+        notes += why
+        if task not in ref_samples and task not in ours_samples:
+            continue  # a group: scores only
+        otype = (ref.get("configs", {}).get(task) or {}).get("output_type")
+        d = compare.compare_task(task, otype, ref_samples.get(task), ours_samples.get(task))
+        d.metrics_equal, d.max_abs_dmetric = equal, worst
+        details.append(d.as_dict())
+        row["n"] += d.n
+        row["prompts_differ"] += d.prompts_differ
+        row["predictions_differ"] += d.predictions_differ
+        row["missing_samples"] += d.missing_samples
+        row["max_abs_dlogprob"] = max(row["max_abs_dlogprob"], d.max_abs_dlogprob)
+        row["max_rel_dlogprob"] = max(row["max_rel_dlogprob"], d.max_rel_dlogprob)
+    return row, details, notes
+
+
+def versions(python: str) -> dict:
+    code = ("import json, torch, transformers; from importlib.metadata import version as v\n"
+            "out = {'torch': torch.__version__, 'transformers': transformers.__version__}\n"
+            "for d in ('lm_eval', 'lmeval-core', 'lmeval-hf'):\n"
+            "    try: out[d] = v(d)\n"
+            "    except Exception: pass\n"
+            "print(json.dumps(out))")
+    proc = subprocess.run([python, "-c", code], capture_output=True, text=True)
+    return json.loads(proc.stdout) if proc.returncode == 0 else {}
+
+
+def fmt_table(rows: list[dict]) -> str:
+    head = ("| model | task | n | prompts differ | predictions differ | max \\|Δ logprob\\| | "
+            "metrics equal | lm-eval s (min / med) | lmeval s (min / med) | speed-up | "
+            "speed-up beyond one doc |")
+    lines = [head, "|" + "---|" * 11]
+    for r in rows:
+        lines.append(
+            f"| {r['model']} | {r['config']} | {r['n']} | {r['prompts_differ']} | "
+            f"{r['predictions_differ']} | {r['max_abs_dlogprob']:.1e} | "
+            f"{'yes' if r['metrics_equal'] else 'NO'} | "
+            f"{r['lm_eval_s_min']:.1f} / {r['lm_eval_s_median']:.1f} | "
+            f"{r['lmeval_s_min']:.1f} / {r['lmeval_s_median']:.1f} | ×{r['speedup']:.2f} | "
+            + (f"×{r['speedup_marginal']:.2f} ({r['lm_eval_marginal_s']:.1f} / "
+               f"{r['lmeval_marginal_s']:.1f} s) |" if r.get("speedup_marginal") else "– |"))
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--models", nargs="+", default=["llama-h256-l4"],
+                    choices=sorted(fixtures.MODELS), help="default: the small one")
+    ap.add_argument("--configs", nargs="+", default=list(fixtures.CONFIGS),
+                    choices=list(fixtures.CONFIGS))
+    ap.add_argument("--limit", type=int, default=None,
+                    help="documents per task for both tools (default: all for the small model, "
+                         f"{DEFAULT_LIMIT['llama-h768-l12']} for the large one)")
+    ap.add_argument("--repeats", type=int, default=2, help="runs per tool and row (min 2)")
+    ap.add_argument("--batch_size", type=int, default=8)
+    ap.add_argument("--threads", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--no_baseline", action="store_true",
+                    help="skip the one-document runs that measure each tool's fixed cost")
+    ap.add_argument("--timeout", type=float, default=1800, help="seconds per tool run")
+    ap.add_argument("--output", type=Path, default=RESULTS)
+    args = ap.parse_args()
+    args.repeats = max(2, args.repeats)
+    try:
+        import lmeval_hf  # noqa: F401
+    except ImportError:
+        raise SystemExit("run this with a python that has lmeval-core and lmeval-hf installed: "
+                         "pip install -e packages/lmeval-core -e packages/lmeval-hf") from None
+    from reference_env import reference_python
+
+    ref_python = reference_python()
+    tasks = fixtures.write_tasks(WORK / "tasks")
+    threads = str(args.threads)
+    env = {**os.environ, "OMP_NUM_THREADS": threads, "MKL_NUM_THREADS": threads,
+           "TOKENIZERS_PARALLELISM": "false", "HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1",
+           "TRANSFORMERS_OFFLINE": "1", "HF_HOME": str(WORK / "hf-home"),
+           "HF_DATASETS_CACHE": str(WORK / "hf-home" / "datasets"),
+           "LMEVAL_CACHE_DIR": str(WORK / "lmeval-cache"), "TQDM_DISABLE": "1"}
+
+    rows, details, notes = [], [], []
+    for model_name in args.models:
+        model = fixtures.build_model(WORK / "models", model_name)
+        limit = args.limit if args.limit is not None else DEFAULT_LIMIT[model_name]
+        for config in args.configs:
+            cfg = fixtures.CONFIGS[config]
+            times: dict[str, list[float]] = {"lm-eval": [], "lmeval": []}
+            evals: dict[str, list[float]] = {"lm-eval": [], "lmeval": []}
+            outs = {}
+            for rep in range(args.repeats):  # alternate the tools: both see the same load
+                for tool in ("lm-eval", "lmeval"):
+                    out = WORK / "runs" / model_name / config / f"{tool}-{rep}"
+                    cmd = tool_command(tool, ref_python, model, tasks, cfg, limit,
+                                       args.batch_size, out)
+                    times[tool].append(run_once(cmd, env, out, args.timeout))
+                    ev = eval_seconds(out)
+                    if ev is not None:
+                        evals[tool].append(ev)
+                    outs.setdefault(tool, out)
+                    print(f"  {model_name} {config} {tool} run {rep + 1}: "
+                          f"{times[tool][-1]:.1f} s", file=sys.stderr, flush=True)
+            fixed: dict[str, list[float]] = {"lm-eval": [], "lmeval": []}
+            if not args.no_baseline:  # the same command on one document per task
+                for rep in range(args.repeats):
+                    for tool in ("lm-eval", "lmeval"):
+                        out = WORK / "runs" / model_name / config / f"{tool}-one-{rep}"
+                        cmd = tool_command(tool, ref_python, model, tasks, cfg, 1,
+                                           args.batch_size, out)
+                        fixed[tool].append(run_once(cmd, env, out, args.timeout))
+            row, det, why = compare_row(outs["lm-eval"], outs["lmeval"])
+            row = {"model": model_name, "config": config, "limit": limit, **row,
+                   "lm_eval_s_min": min(times["lm-eval"]),
+                   "lm_eval_s_median": statistics.median(times["lm-eval"]),
+                   "lmeval_s_min": min(times["lmeval"]),
+                   "lmeval_s_median": statistics.median(times["lmeval"]),
+                   "lm_eval_eval_s_min": min(evals["lm-eval"], default=None),
+                   "lmeval_eval_s_min": min(evals["lmeval"], default=None),
+                   "lm_eval_runs_s": times["lm-eval"], "lmeval_runs_s": times["lmeval"]}
+            row["speedup"] = row["lm_eval_s_min"] / row["lmeval_s_min"]
+            if fixed["lm-eval"]:
+                row["lm_eval_one_doc_s"] = min(fixed["lm-eval"])
+                row["lmeval_one_doc_s"] = min(fixed["lmeval"])
+                ref_m = row["lm_eval_s_min"] - row["lm_eval_one_doc_s"]
+                our_m = row["lmeval_s_min"] - row["lmeval_one_doc_s"]
+                row["lm_eval_marginal_s"], row["lmeval_marginal_s"] = ref_m, our_m
+                row["speedup_marginal"] = ref_m / our_m if our_m > 0 else None
+            rows.append(row)
+            details += [{"model": model_name, "config": config, **d} for d in det]
+            notes += [f"{model_name} {config}: {n}" for n in why]
+            print(fmt_table([row]).splitlines()[-1], flush=True)
+
+    previous = {}
+    if args.output.is_file():
+        try:
+            previous = json.loads(args.output.read_text())
+        except ValueError:
+            previous = {}
+    ran = set(args.models)
+    keep = lambda items: [x for x in items if x.get("model") not in ran]  # noqa: E731
+    data = {
+        "what": "lm-eval 0.4.13 vs lmeval on the same YAMLs, models and data (benchmarks/parity)",
+        "machine": {"cpus": os.cpu_count(), "platform": platform.platform(),
+                    "lmeval_side": versions(sys.executable), "lm_eval_side": versions(str(ref_python))},
+        "settings": {"dtype": "float32", "device": "cpu", "batch_size": args.batch_size,
+                     "threads": args.threads, "repeats": args.repeats,
+                     "timing": "wall clock of the whole CLI command (imports, model load, "
+                               "evaluation, writing); *_eval_s_min: the tool's own "
+                               "total_evaluation_time_seconds; *_one_doc_s: the same command "
+                               "with --limit 1 (imports, task index, model and dataset load: the "
+                               "fixed cost); *_marginal_s = *_s_min - *_one_doc_s, the time the "
+                               "documents beyond the first take; speedup_marginal is their ratio"},
+        "rows": keep(previous.get("rows", [])) + rows,
+        "tasks": keep(previous.get("tasks", [])) + details,
+        "notes": [n for n in previous.get("notes", []) if n.split(" ", 1)[0] not in ran] + notes,
+    }
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_text(json.dumps(data, indent=2, default=str) + "\n")
+    print()
+    print(fmt_table(data["rows"]))
+    for note in notes:
+        print("note:", note)
+    print(f"written: {args.output}")
+
+
+if __name__ == "__main__":
+    main()
