@@ -55,6 +55,9 @@ def _env(tmp_path, monkeypatch):
     # other packages' test modules set HF_HUB_OFFLINE=1 for the whole pytest process; the fake Hub
     # is local, so the subprocesses here must not inherit it
     monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
+    import huggingface_hub.constants
+
+    monkeypatch.setattr(huggingface_hub.constants, "HF_HUB_OFFLINE", False)  # read at import time
 
 
 def run_args(tasks: Path, out: Path, hub_args: str) -> list[str]:
