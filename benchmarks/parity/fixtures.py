@@ -28,6 +28,9 @@ CONFIGS = {
     "mmlu_0shot": {"tasks": ["parity_mmlu"], "num_fewshot": 0},
     "mmlu_5shot": {"tasks": ["parity_mmlu"], "num_fewshot": 5},
     "hellaswag": {"tasks": ["parity_hellaswag"], "num_fewshot": None},
+    # lmeval with shared-prefix scoring off: lm-eval's own batching, for bit-level agreement
+    "hellaswag_exact": {"tasks": ["parity_hellaswag"], "num_fewshot": None,
+                        "lmeval_model_args": "prefix_reuse=False"},
     "winogrande": {"tasks": ["parity_winogrande"], "num_fewshot": None},
     "gsm8k": {"tasks": ["parity_gsm8k"], "num_fewshot": None},
     "wikitext": {"tasks": ["parity_wikitext"], "num_fewshot": None},
@@ -183,6 +186,7 @@ def wikitext_detok(doc):
 
 def write_tasks(root: Path, sizes: dict[str, int] | None = None) -> Path:
     """Write datasets and YAMLs under ``root`` (idempotent for the same sizes); returns root."""
+    root = root.resolve()  # the YAMLs name their data files by absolute path
     sizes = {"hellaswag": 120, "winogrande": 120, "gsm8k": 60, "gsm8k_train": 20,
              "wikitext": 16, **(sizes or {})}
     stamp = root / ".parity-fixtures.json"

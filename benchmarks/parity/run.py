@@ -49,7 +49,10 @@ def tool_command(tool: str, ref_python: Path, model: Path, tasks: Path, cfg: dic
                  limit: int | None, batch_size: int, out: Path) -> list[str]:
     head = ([str(ref_python.parent / "lm-eval"), "run"] if tool == "lm-eval"
             else [sys.executable, "-m", "lmeval", "run"])
-    cmd = [*head, "--model", "hf", "--model_args", f"pretrained={model},dtype=float32",
+    model_args = f"pretrained={model},dtype=float32"
+    if tool == "lmeval" and cfg.get("lmeval_model_args"):
+        model_args += "," + cfg["lmeval_model_args"]
+    cmd = [*head, "--model", "hf", "--model_args", model_args,
            "--device", "cpu", "--batch_size", str(batch_size), "--include_path", str(tasks),
            "--tasks", ",".join(cfg["tasks"]), "--output_path", str(out), "--log_samples"]
     if cfg["num_fewshot"] is not None:
@@ -109,6 +112,19 @@ def compare_row(ref_out: Path, ours_out: Path) -> tuple[dict, list[dict], list[s
     return row, details, notes
 
 
+def token_check(ref_python: Path, model: Path, run: Path, env: dict) -> dict[str, dict]:
+    """Encode every request of lm-eval's sample files with both tools' tokenization; compare."""
+    ids = {}
+    for tool, python in (("lm-eval", str(ref_python)), ("lmeval", sys.executable)):
+        out = run / f"tokens-{tool}.json"
+        subprocess.run([python, str(HERE / "tokens.py"), "--tool", tool, "--model", str(model),
+                        "--run", str(run), "--out", str(out)], env=env, check=True)
+        ids[tool] = json.loads(out.read_text())
+    import tokens
+
+    return tokens.compare_tokens(ids["lm-eval"], ids["lmeval"])
+
+
 def versions(python: str) -> dict:
     code = ("import json, torch, transformers; from importlib.metadata import version as v\n"
             "out = {'torch': torch.__version__, 'transformers': transformers.__version__}\n"
@@ -121,13 +137,14 @@ def versions(python: str) -> dict:
 
 
 def fmt_table(rows: list[dict]) -> str:
-    head = ("| model | task | n | prompts differ | predictions differ | max \\|Δ logprob\\| (rel.) | "
-            "metrics equal | lm-eval s (min / med) | lmeval s (min / med) | speed-up | "
+    head = ("| model | task | n | prompts differ | token ids differ | predictions differ | "
+            "max \\|Δ logprob\\| (rel.) | metrics equal | lm-eval s (min / med) | lmeval s (min / med) | speed-up | "
             "speed-up beyond one doc |")
-    lines = [head, "|" + "---|" * 11]
+    lines = [head, "|" + "---|" * 12]
     for r in rows:
         lines.append(
             f"| {r['model']} | {r['config']} | {r['n']} | {r['prompts_differ']} | "
+            f"{r.get('token_ids_differ', '–')} | "
             f"{r['predictions_differ']} | {r['max_abs_dlogprob']:.1e} ({r['max_rel_dlogprob']:.0e}) | "
             f"{'yes' if r['metrics_equal'] else 'NO'} | "
             f"{r['lm_eval_s_min']:.1f} / {r['lm_eval_s_median']:.1f} | "
@@ -162,7 +179,9 @@ def main() -> None:
                          "pip install -e packages/lmeval-core -e packages/lmeval-hf") from None
     from reference_env import reference_python
 
-    ref_python = reference_python()
+    from importlib.metadata import version
+
+    ref_python = reference_python(transformers=version("transformers"))
     tasks = fixtures.write_tasks(WORK / "tasks")
     threads = str(args.threads)
     env = {**os.environ, "OMP_NUM_THREADS": threads, "MKL_NUM_THREADS": threads,
@@ -202,6 +221,11 @@ def main() -> None:
                                            args.batch_size, out)
                         fixed[tool].append(run_once(cmd, env, out, args.timeout))
             row, det, why = compare_row(outs["lm-eval"], outs["lmeval"])
+            tok = token_check(ref_python, model, outs["lm-eval"], env)
+            row["requests"] = sum(t["requests"] for t in tok.values())
+            row["token_ids_differ"] = sum(t["token_ids_differ"] for t in tok.values())
+            for d in det:
+                d.update(tok.get(d["task"], {}))
             row = {"model": model_name, "config": config, "limit": limit, **row,
                    "lm_eval_s_min": min(times["lm-eval"]),
                    "lm_eval_s_median": statistics.median(times["lm-eval"]),

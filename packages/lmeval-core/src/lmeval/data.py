@@ -34,9 +34,9 @@ class DocList(list):
             columns = {k: [d[k] for d in self] for k in self.column_names}
             out = function(columns, list(range(len(self)))) if with_indices else function(columns)
             keys = list(out)
-            rows = [dict(zip(keys, values)) for values in zip(*(out[k] for k in keys))]
+            rows = [dict(zip(keys, values, strict=False)) for values in zip(*(out[k] for k in keys), strict=False)]
             if remove_columns is None:
-                rows = [{**old, **new} for old, new in zip(self, rows)] if len(rows) == len(self) else rows
+                rows = [{**old, **new} for old, new in zip(self, rows, strict=False)] if len(rows) == len(self) else rows
             return DocList(rows)
         import copy
 

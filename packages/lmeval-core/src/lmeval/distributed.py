@@ -59,7 +59,7 @@ def _gather_pickled(dist: Any, obj: Any) -> list[Any]:
         buffer[: len(payload)] = torch.frombuffer(bytearray(payload), dtype=torch.uint8)
     parts = [torch.empty(longest, dtype=torch.uint8) for _ in range(world)]
     dist.all_gather(parts, buffer)
-    return [pickle.loads(bytes(p[: int(n.item())].tolist())) for p, n in zip(parts, sizes)]
+    return [pickle.loads(bytes(p[: int(n.item())].tolist())) for p, n in zip(parts, sizes, strict=False)]
 
 
 def barrier() -> None:

@@ -11,7 +11,6 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from pathlib import Path
 from typing import Any
 
 from lmeval import __version__, distributed
@@ -162,7 +161,7 @@ def evaluate(model: str | LM, model_args: Any = None, tasks: Sequence[str | dict
     cache = ResponseCache(use_cache, lm.identity()) if use_cache else None
     scheduler = Scheduler(lm, cache, seed=random_seed, progress=progress)
     calls, owners = [], []
-    for task_name, (_, instances) in built.items():
+    for _task_name, (_, instances) in built.items():
         for inst in instances:
             for rep in range(inst.repeats):
                 calls.append((inst.request, rep))
@@ -173,7 +172,7 @@ def evaluate(model: str | LM, model_args: Any = None, tasks: Sequence[str | dict
         close = getattr(lm, "close", None)
         if callable(close) and not isinstance(model, LM):
             close()  # engines we started (vLLM, Ray actors) are stopped; a caller's LM stays open
-    for inst, answer in zip(owners, answers):
+    for inst, answer in zip(owners, answers, strict=False):
         inst.resps.append(answer)
     if cache is not None:
         cache.close()
@@ -300,7 +299,7 @@ def score(tasks: Sequence[Task], groups: Sequence[Group], built: dict[str, Any],
         for pipeline in task.filters():
             key = pipeline.name
             filtered = pipeline.apply([inst.resps for inst in instances], [docs[i.doc_id] for i in instances])
-            for inst, value in zip(instances, filtered):
+            for inst, value in zip(instances, filtered, strict=False):
                 inst.filtered_resps[key] = value
         raw: dict[tuple[str, str], list[Any]] = defaultdict(list)
         logged: list[dict] = []

@@ -8,18 +8,25 @@ Environment:
   ``LMEVAL_PLUGINS``            comma-separated modules or ``.py`` paths to load as plugins.
   ``LMEVAL_DISABLE_AUTOLOAD=1`` do not load entry-point plugins (reproducible runs).
   ``LMEVAL_PLUGINS_ALLOW``      comma-separated distribution names: load only these entry points.
+
+Finding entry points means reading every installed distribution's metadata (and importing
+``importlib.metadata``), which costs more than the rest of ``lmeval ls`` together. The found
+``lmeval`` entry points are therefore cached under ``$LMEVAL_CACHE_DIR`` keyed on every
+``sys.path`` directory's mtime and each ``*.dist-info``'s ``entry_points.txt`` stamp: any
+install, uninstall or edited entry point misses the cache.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import importlib.util
+import json
 import logging
 import os
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from importlib import metadata
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -163,19 +170,19 @@ class PluginManager:
 
     def _load_entry_points(self) -> None:
         allow = {a.strip() for a in os.environ.get("LMEVAL_PLUGINS_ALLOW", "").split(",") if a.strip()}
-        for ep in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
-            dist = ep.dist.name if ep.dist is not None else ep.name
-            if allow and ep.name not in allow and dist not in allow:
+        for name, value, dist, version in entry_points():
+            dist = dist or name
+            if allow and name not in allow and dist not in allow:
                 continue
             try:
-                module = ep.load()
+                module = _load_object(value)
             except Exception as exc:  # a broken plugin must not take the CLI down
-                self.failed[ep.name] = f"{type(exc).__name__}: {exc}"
-                log.warning("lmeval: plugin %s failed to load: %s", ep.name, exc)
+                self.failed[name] = f"{type(exc).__name__}: {exc}"
+                log.warning("lmeval: plugin %s failed to load: %s", name, exc)
                 continue
-            self.register(module, name=ep.name, distribution=dist)
-            if ep.dist is not None:
-                self._versions[dist] = ep.dist.version
+            self.register(module, name=name, distribution=dist)
+            if version is not None:
+                self._versions[dist] = version
 
     def load_local(self, spec: str | ModuleType) -> None:
         """Load ``module.name`` or ``path/to/plugin.py`` as a plugin."""
@@ -290,7 +297,7 @@ class PluginManager:
     def plugins(self) -> list[tuple[str, str, str]]:
         """(plugin name, distribution, version) of every loaded plugin."""
         rows = []
-        for name, plugin in self.pm.list_name_plugin():
+        for name, _plugin in self.pm.list_name_plugin():
             dist = self._distributions.get(name, "local")
             rows.append((name, dist, self.version_of(dist)))
         return sorted(rows, key=lambda r: (r[1] != CORE_DISTRIBUTION, r[1], r[0]))
@@ -298,6 +305,8 @@ class PluginManager:
     def version_of(self, distribution: str) -> str:
         if distribution in self._versions:
             return self._versions[distribution]
+        from importlib import metadata
+
         try:
             version = metadata.version(distribution)
         except metadata.PackageNotFoundError:
@@ -307,6 +316,62 @@ class PluginManager:
 
     def distributions_used(self) -> dict[str, str]:
         return {d: self.version_of(d) for d in sorted(set(self._distributions.values())) if d != "local"}
+
+
+def _load_object(value: str) -> Any:
+    """What an entry point's ``module:attr.path [extras]`` names."""
+    module_name, _, attrs = value.split("[", 1)[0].partition(":")
+    obj: Any = importlib.import_module(module_name.strip())
+    for part in filter(None, attrs.strip().split(".")):
+        obj = getattr(obj, part)
+    return obj
+
+
+def _environment_stamp() -> list[Any]:
+    """Changes whenever a distribution is installed, removed or has its entry points edited."""
+    stamp: list[Any] = [sys.version, sys.prefix]
+    for entry in sys.path:
+        try:
+            stamp.append((entry, os.stat(entry or ".").st_mtime_ns))
+            with os.scandir(entry or ".") as it:
+                infos = sorted(e.name for e in it if e.name.endswith((".dist-info", ".egg-info")))
+        except OSError:
+            continue  # a zip file or a missing directory: only its path counts
+        for info in infos:
+            try:
+                mtime = os.stat(os.path.join(entry or ".", info, "entry_points.txt")).st_mtime_ns
+            except OSError:
+                mtime = None
+            stamp.append((info, mtime))
+    return stamp
+
+
+def entry_points() -> list[tuple[str, str, str | None, str | None]]:
+    """``(name, value, distribution, version)`` of every ``lmeval`` entry point, sorted by name."""
+    stamp = hashlib.sha1(json.dumps(_environment_stamp()).encode()).hexdigest()
+    root = os.environ.get("LMEVAL_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "lmeval")
+    cache = Path(root) / "entry-points" / f"{hashlib.sha1(sys.prefix.encode()).hexdigest()[:16]}.json"
+    try:
+        blob = json.loads(cache.read_text(encoding="utf-8"))
+        if blob["stamp"] == stamp:
+            return [tuple(row) for row in blob["entry_points"]]  # type: ignore[misc]
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    from importlib import metadata
+
+    found = []
+    for ep in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        dist = ep.dist.name if ep.dist is not None else None
+        found.append((ep.name, ep.value, dist, ep.dist.version if ep.dist is not None else None))
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cache.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps({"stamp": stamp, "entry_points": found}), encoding="utf-8")
+        os.replace(tmp, cache)
+    except OSError as exc:  # a read-only cache dir only costs speed
+        log.debug("lmeval: cannot write entry-point cache %s: %s", cache, exc)
+    return found
 
 
 _default: PluginManager | None = None

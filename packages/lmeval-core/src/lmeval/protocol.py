@@ -5,12 +5,12 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Union
+from typing import Any, ClassVar
 
 ChatMessages = tuple[Mapping[str, str], ...]
 """A chat conversation: ``({"role": "user", "content": "..."}, ...)``."""
 
-Context = Union[str, ChatMessages]
+Context = str | ChatMessages
 
 
 class RequestKind(str, enum.Enum):
@@ -79,7 +79,7 @@ class GenerateRequest:
         return (self.context, {"until": list(self.until), **self.generation_kwargs()})
 
 
-Request = Union[LoglikelihoodRequest, RollingRequest, GenerateRequest]
+Request = LoglikelihoodRequest | RollingRequest | GenerateRequest
 
 
 def _freeze(value: Any) -> Any:

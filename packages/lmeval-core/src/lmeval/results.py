@@ -43,18 +43,18 @@ def _hierarchy(group_subtasks: dict[str, list[str]], names: set[str]) -> tuple[l
 
 
 def _markdown(headers: list[str], rows: list[list[str]]) -> str:
-    columns = list(zip(*rows)) if rows else [[] for _ in headers]
+    columns = list(zip(*rows, strict=False)) if rows else [[] for _ in headers]
     right = [bool(col) and all(_NUMBER.match(v.strip()) or not v.strip() for v in col)
              and any(v.strip() for v in col) for col in columns]
-    widths = [max([len(h), *(len(v) for v in col)]) for h, col in zip(headers, columns)]
+    widths = [max([len(h), *(len(v) for v in col)]) for h, col in zip(headers, columns, strict=False)]
     widths = [max(w, 3) for w in widths]
 
     def cell(text: str, width: int, align_right: bool) -> str:
         return text.rjust(width) if align_right else text.ljust(width)
 
-    head = "|" + "|".join(h.center(w) for h, w in zip(headers, widths)) + "|"
-    sep = "|" + "|".join(("-" * (w - 1) + ":") if r else "-" * w for w, r in zip(widths, right)) + "|"
-    body = ["|" + "|".join(cell(v, w, r) for v, w, r in zip(row, widths, right)) + "|" for row in rows]
+    head = "|" + "|".join(h.center(w) for h, w in zip(headers, widths, strict=False)) + "|"
+    sep = "|" + "|".join(("-" * (w - 1) + ":") if r else "-" * w for w, r in zip(widths, right, strict=False)) + "|"
+    body = ["|" + "|".join(cell(v, w, r) for v, w, r in zip(row, widths, right, strict=False)) + "|" for row in rows]
     return "\n".join([head, sep, *body]) + "\n"
 
 
@@ -64,7 +64,7 @@ def make_table(results: EvaluationResults, column: str = "results", sort_results
                "Metric", "", "Value", "", "Stderr"]
     data = results.get(column, {})
     levels, order = _hierarchy(results.get("group_subtasks", {}), set(data))
-    keyed = [(n, 0) for n in sorted(data)] if sort_results else list(zip(order, levels))
+    keyed = [(n, 0) for n in sorted(data)] if sort_results else list(zip(order, levels, strict=False))
     rows: list[list[str]] = []
     for name, level in keyed:
         metrics = dict(data[name])

@@ -92,7 +92,7 @@ class Scheduler:
                      RequestKind.GENERATE_UNTIL):
             todo: dict[str, Request] = {}
             requested = 0
-            for (req, _), key in zip(calls, keys):
+            for (req, _), key in zip(calls, keys, strict=False):
                 if req.kind is kind:
                     requested += 1
                     todo.setdefault(key, req)
@@ -135,7 +135,7 @@ class Scheduler:
             if len(results) != len(chunk):
                 raise RuntimeError(f"backend {self.lm.backend_name!r} returned {len(results)} answers "
                                    f"for {len(chunk)} {kind.value} requests")
-            fresh = {k: _plain(v) for (k, _), v in zip(chunk, results)}
+            fresh = {k: _plain(v) for (k, _), v in zip(chunk, results, strict=False)}
             if self.cache is not None:
                 self.cache.put_many({k: v for k, v in fresh.items() if k in cacheable})
             out.update(fresh)

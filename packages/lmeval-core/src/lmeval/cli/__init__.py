@@ -20,7 +20,9 @@ SUBCOMMANDS = {
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The full parser, or (``only``) one whose single subcommand is that one: the others'
+    modules are then not imported, which keeps ``lmeval ls`` quick."""
     parser = argparse.ArgumentParser(
         prog="lmeval",
         description="Evaluate language models on lm-eval compatible tasks. "
@@ -28,10 +30,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=_version())
     sub = parser.add_subparsers(dest="command", metavar="{run,ls,validate}")
-    for name, module in SUBCOMMANDS.items():
-        importlib.import_module(module).add_parser(sub)
-    for name, module in plugin_subcommands().items():
-        importlib.import_module(module).add_parser(sub)
+    for name, module in {**SUBCOMMANDS, **plugin_subcommands()}.items():
+        if only is None or name == only:
+            importlib.import_module(module).add_parser(sub)
     return parser
 
 
@@ -56,7 +57,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     known = set(SUBCOMMANDS) | set(plugin_subcommands())
     if argv and argv[0] not in known and argv[0] not in ("-h", "--help", "--version"):
         argv = ["run", *argv]
-    parser = build_parser()
+    parser = build_parser(argv[0] if argv and argv[0] in known else None)
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()

@@ -23,8 +23,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def _rows(rows: list[tuple[str, ...]], headers: tuple[str, ...]) -> str:
     widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
-    lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip()]
-    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=False)).rstrip()]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=False)).rstrip() for r in rows]
     return "\n".join(lines) + "\n"
 
 
@@ -34,8 +34,7 @@ def handle(args: argparse.Namespace) -> int:
     pm = PluginManager(plugins=args.plugins or ())
     out = sys.stdout
     if args.what in ("tasks", "groups", "tags"):
-        from lmeval.tasks.index import task_sources
-        from lmeval.tasks.index import TaskIndex
+        from lmeval.tasks.index import TaskIndex, task_sources
 
         index = TaskIndex(task_sources(pm, args.include_path))
         dists = {str(p): d for p, d in index.sources}

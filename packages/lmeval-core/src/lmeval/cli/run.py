@@ -198,7 +198,7 @@ def handle(args: argparse.Namespace) -> int:
               "comparable to full runs", file=sys.stderr)
     seeds = parse_seed(options["seed"])
     plugins = _listish(options["plugins"])
-    from lmeval.plugins import PluginManager, get_plugin_manager, set_plugin_manager
+    from lmeval.plugins import get_plugin_manager, set_plugin_manager
 
     pm = get_plugin_manager()
     for spec in plugins:
@@ -282,8 +282,7 @@ def _reporters(pm: Any, options: dict[str, Any]) -> list[Any]:
 def _check_integrity(pm: Any, tasks: list[str], include: Any) -> None:
     """--check_integrity: the deep checks of `lmeval validate` on every task before running."""
     from lmeval.cli.validate import validate_file
-    from lmeval.tasks.index import task_sources
-    from lmeval.tasks.index import TaskIndex
+    from lmeval.tasks.index import TaskIndex, task_sources
 
     index = TaskIndex(task_sources(pm, include))
     problems: list[str] = []

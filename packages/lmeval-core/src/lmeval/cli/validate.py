@@ -40,9 +40,8 @@ def _files(paths: list[str]) -> list[Path]:
 
 
 def handle(args: argparse.Namespace) -> int:
-    from lmeval.tasks.index import task_sources
     from lmeval.plugins import PluginManager
-    from lmeval.tasks.index import TaskIndex
+    from lmeval.tasks.index import TaskIndex, task_sources
 
     pm = PluginManager(plugins=args.plugins or ())
     files = _files(args.paths)
@@ -111,7 +110,7 @@ def _walk_refs(value: Any, key: str, out: list[tuple[str, Any]]) -> None:
     if isinstance(value, FunctionRef):
         out.append((key, value))
     elif isinstance(value, dict):
-        for k, v in value.items():
+        for _k, v in value.items():
             _walk_refs(v, key, out)
     elif isinstance(value, list):
         for v in value:

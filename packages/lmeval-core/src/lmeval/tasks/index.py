@@ -1,9 +1,12 @@
 """The task index: every task, group and tag name of every source, found without parsing YAML.
 
 A cold build reads each YAML file's top-level ``task``/``group``/``tag``/``include`` lines with
-a line scanner (full YAML parsing only when a file is unusual). The result is cached per source
-directory, keyed on each file's path, mtime and size, so a warm listing only stats files.
-Later sources override earlier ones, with a warning naming both files.
+a line scanner (full YAML parsing only when a file is unusual). The scan is cached per source
+directory, keyed on each file's path, mtime and size; the built index is cached too, keyed on a
+digest of every file's stamp in every source. A warm listing therefore stats each file once and
+loads one marshal blob; any added, removed or edited file (an in-place edit included) misses the
+digest and rebuilds from the per-directory scans, rescanning only the files that changed.
+Later sources override earlier ones, with a warning naming both files (repeated on warm loads).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import fnmatch
 import hashlib
 import json
 import logging
+import marshal
 import os
 import re
 from dataclasses import dataclass, field
@@ -23,11 +27,12 @@ from lmeval.errors import UsageError, closest
 log = logging.getLogger("lmeval")
 
 CACHE_VERSION = 2
+BUILT_VERSION = 1
 _KEY = re.compile(r"^(task|group|tag|include|task_alias|group_alias)\s*:(.*)$")
 _ITEM = re.compile(r"^\s+-\s*(.*)$")
 
 
-@dataclass
+@dataclass(slots=True)
 class IndexEntry:
     name: str
     kind: str  # "task" | "group" | "tag"
@@ -116,6 +121,18 @@ class DirectoryScan:
         digest = hashlib.sha1(str(self.root).encode()).hexdigest()[:16]
         self.cache_file = _cache_dir() / f"{digest}.json"
         self.records: dict[str, dict[str, Any]] = {}
+        self._walked: list[tuple[str, os.stat_result]] | None = None
+
+    def stamps(self) -> list[tuple[str, os.stat_result]]:
+        """Every YAML file under the root with its stat (walked once, kept for ``load``)."""
+        if self._walked is None:
+            self._walked = self._walk()
+        return self._walked
+
+    def digest(self) -> bytes:
+        """What changes when any file is added, removed, renamed, resized or touched."""
+        flat = [(rel, st.st_mtime_ns, st.st_size) for rel, st in self.stamps()]
+        return hashlib.sha1(marshal.dumps(flat)).digest()
 
     def load(self) -> dict[str, dict[str, Any]]:
         cached: dict[str, Any] = {}
@@ -128,7 +145,7 @@ class DirectoryScan:
             cached = {}
         files: dict[str, Any] = {}
         dirty = False
-        for rel, stat in self._walk():
+        for rel, stat in self.stamps():
             stamp = [stat.st_mtime_ns, stat.st_size]
             old = cached.get(rel)
             if old is not None and old[0] == stamp:
@@ -185,12 +202,34 @@ class TaskIndex:
         return self._entries
 
     def _build(self) -> dict[str, IndexEntry]:
-        entries: dict[str, IndexEntry] = {}
-        tags: dict[str, list[str]] = {}
+        scans = []
         for root, dist in self.sources:
             if not root.is_dir():
                 raise UsageError(f"task directory {str(root)!r} does not exist")
-            records = DirectoryScan(root).load()
+            scans.append((DirectoryScan(root), dist))
+        ident = repr([(str(root), str(scan.root), dist)
+                      for (scan, dist), (root, _) in zip(scans, self.sources, strict=False)]).encode()
+        cache_file = _cache_dir() / f"built-{hashlib.sha1(ident).hexdigest()[:16]}.json"
+        digest = hashlib.sha1(ident + b"".join(scan.digest() for scan, _ in scans)).hexdigest()
+        hit = _read_built(cache_file, digest)
+        if hit is not None:
+            rows, warnings = hit
+            for message in warnings:
+                log.warning(message)
+            return {row[0]: IndexEntry(*row) for row in rows}
+        warnings: list[str] = []
+        entries = self._build_from(scans, warnings)
+        rows = [(e.name, e.kind, e.path, e.distribution, list(e.tags), e.alias)
+                for e in entries.values()]
+        _write_built(cache_file, digest, rows, warnings)
+        return entries
+
+    def _build_from(self, scans: list[tuple[DirectoryScan, str]],
+                    warnings: list[str]) -> dict[str, IndexEntry]:
+        entries: dict[str, IndexEntry] = {}
+        tags: dict[str, list[str]] = {}
+        for (scan, dist), (root, _) in zip(scans, self.sources, strict=False):
+            records = scan.load()
             root_s = str(root)
             for rel, rec in sorted(records.items()):
                 if not rel.endswith((".yaml", ".yml")):
@@ -211,8 +250,10 @@ class TaskIndex:
                 previous = entries.get(name)
                 if previous is not None and previous.kind != "tag":
                     if previous.path != path:
-                        log.warning("lmeval: %s %r in %s overrides the one in %s", kind, name,
-                                    path, previous.path)
+                        message = (f"lmeval: {kind} {name!r} in {path} overrides the one in "
+                                   f"{previous.path}")
+                        warnings.append(message)
+                        log.warning(message)
                 entries[name] = entry
                 for tag in file_tags:
                     tags.setdefault(tag, []).append(name)
@@ -271,6 +312,28 @@ class TaskIndex:
             suggestions = closest(name, self.entries)
             hint = f" (did you mean {', '.join(repr(s) for s in suggestions)}?)" if suggestions else ""
             raise UsageError(f"unknown task, group or tag {name!r}{hint}") from None
+
+
+def _read_built(path: Path, digest: str) -> tuple[list, list[str]] | None:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            blob = json.load(fh)
+        if blob[0] == BUILT_VERSION and blob[1] == digest:
+            return blob[2], blob[3]
+    except (OSError, ValueError, TypeError, IndexError, KeyError):
+        pass
+    return None
+
+
+def _write_built(path: Path, digest: str, rows: list, warnings: list[str]) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        with open(tmp, "w", encoding="utf-8") as fh:
+            json.dump([BUILT_VERSION, digest, rows, warnings], fh, separators=(",", ":"))
+        os.replace(tmp, path)
+    except OSError as exc:  # a read-only cache dir only costs speed
+        log.debug("lmeval: cannot write index cache %s: %s", path, exc)
 
 
 def task_sources(pm: Any, include_path: str | list[str] | None) -> list[tuple[Path, str]]:

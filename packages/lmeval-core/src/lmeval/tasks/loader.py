@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
 from lmeval.errors import ConfigError, UsageError
 from lmeval.tasks.config import GroupConfig, build_group_config, build_task_config, fail
@@ -33,7 +33,7 @@ class Group:
         return out
 
 
-Node = Union[Task, Group]
+Node = Task | Group
 
 
 def _merge(base: dict, overrides: dict | None) -> dict:

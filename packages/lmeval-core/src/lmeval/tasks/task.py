@@ -485,8 +485,8 @@ class Task:
             unconditional, lls = lls[len(choices):], lls[: len(choices)]
         pred = _argmax(lls)
         pred_norm = _argmax([ll / len(c) if len(c) else (math.inf if ll > 0 else -math.inf if ll < 0 else math.nan)
-                             for ll, c in zip(lls, choices)])
-        pred_bytes = _argmax([ll / len(c.encode("utf-8")) if c else -math.inf for ll, c in zip(lls, choices)])
+                             for ll, c in zip(lls, choices, strict=False)])
+        pred_bytes = _argmax([ll / len(c.encode("utf-8")) if c else -math.inf for ll, c in zip(lls, choices, strict=False)])
         gold = self.doc_to_text(doc) if self.multiple_input else self.doc_to_target(doc)
         if isinstance(gold, list):
             gold = [g if isinstance(g, int) and g < len(choices) else -100 for g in gold]
@@ -523,7 +523,7 @@ class Task:
         if "likelihood" in use:
             out["likelihood"] = (gold, lls)
         if "acc_mutual_info" in use and unconditional is not None:
-            mi = [c - u for c, u in zip(lls, unconditional)]
+            mi = [c - u for c, u in zip(lls, unconditional, strict=False)]
             out["acc_mutual_info"] = 1.0 if _argmax(mi) == gold else 0.0
         for name in use:
             if name not in out and name.startswith("acc_all"):
