@@ -183,7 +183,23 @@ def render() -> str:
         lines += ["", *_section(name, helps.get(name, ""), sub.choices[name], defaults)]
         if defaults:
             lines += _config_keys(defaults)
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n" + ENVIRONMENT
+
+
+ENVIRONMENT = """
+## Environment variables
+
+| variable | effect |
+| --- | --- |
+| `LMEVAL_CACHE_DIR` | where lmeval keeps what it can rebuild (default `$XDG_CACHE_HOME/lmeval`, else `~/.cache/lmeval`): `index/` the task index (per task directory, plus the built index keyed on a digest of every YAML file's path, mtime and size: an added, removed or edited file is seen on the next command), `entry-points/` the installed plugins' entry points (keyed on every `sys.path` directory and each `*.dist-info`'s `entry_points.txt`: an install, uninstall or edited entry point is seen on the next command), `requests/` the `--cache_requests` files. Deleting it only costs time. |
+| `LMEVAL_DATASETS_DIR` | offline dataset mirror, read before the Hugging Face hub: `<dir>/<dataset_path>/<dataset_name or default>/<split>.jsonl` |
+| `LMEVAL_PLUGINS` | comma-separated plugin modules or `.py` files to load, as `--plugins` |
+| `LMEVAL_DISABLE_AUTOLOAD` | `1`: load no entry-point plugins (built-ins and `--plugins` only) |
+| `LMEVAL_PLUGINS_ALLOW` | comma-separated plugin or distribution names: load only these entry points |
+| `LMEVAL_TRACEBACK` | `1`: print tracebacks instead of one-line errors (as `--verbose`) |
+| `LMEVAL_BOOTSTRAP_WORKERS` | processes for bootstrap standard errors (default: the CPU count; `DISABLE_MULTIPROC=1` means one, as in lm-eval) |
+| `LMEVAL_DIST_BACKEND` | `nccl`: the core's own `torch.distributed` group (gathering answers under `torchrun`) uses NCCL; anything else, gloo |
+"""
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -3,6 +3,7 @@ autoload switch, duplicate names, unknown names, and `pip install` hints."""
 
 from __future__ import annotations
 
+import json
 import textwrap
 
 import pytest
@@ -98,3 +99,18 @@ def _rolling_task(tmp_path):
         doc_to_target: text
     """))
     return tmp_path
+
+
+def test_installed_reporter_is_chosen_with_the_reporter_flag(tmp_path):
+    log = tmp_path / "runs.jsonl"
+    base = ("run", "--model", "example-echo", "--tasks", "example_group")
+    proc = run_cli(*base, "--reporter", f"example-jsonl:path={log}")
+    assert proc.returncode == 0, proc.stderr
+    line = json.loads(log.read_text().strip())
+    assert "example_copy" in line["results"] and "example_copy" in line["versions"]
+
+    unknown = run_cli(*base, "--reporter", "example-jsonn")
+    assert unknown.returncode == 2 and "Traceback" not in unknown.stderr
+    assert "unknown reporter 'example-jsonn'" in unknown.stderr and "example-jsonl" in unknown.stderr
+    bad = run_cli(*base, "--reporter", "example-jsonl:paht=x")
+    assert bad.returncode == 2 and "--reporter example-jsonl:" in bad.stderr and "paht" in bad.stderr

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Test dependencies of lmeval-llamacpp, installed into the venv of $PY (run from the repo root;
-# scripts/test.sh does). Idempotent and cached under .cache/ (gitignored):
-#   .cache/sdist/llama_cpp_python-$VER.tar.gz   the sdist: its vendored llama.cpp holds the GGUF
+# scripts/test.sh does). Idempotent and cached under $LMEVAL_BUILD_CACHE (~/.cache/lmeval-build):
+#   sdist/llama_cpp_python-$VER.tar.gz   the sdist: its vendored llama.cpp holds the GGUF
 #                                                converter the tests use, and the server sources
-#   .cache/wheels/llama_cpp_python-$VER-*.whl   llama-cpp-python built from it (~8 min on 2 cores,
+#   wheels/llama_cpp_python-$VER-*.whl   llama-cpp-python built from it (~8 min on 2 cores,
 #                                                once per machine; pip does not cache wheels it
 #                                                builds from a local sdist file)
-#   .cache/llama-server/$VER/bin/llama-server   llama.cpp's own server (~8-15 min, once)
+#   llama-server/$VER/bin/llama-server   llama.cpp's own server (~8-15 min, once)
 # A rerun with everything cached takes a few seconds.
 set -euo pipefail
 

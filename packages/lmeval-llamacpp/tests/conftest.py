@@ -54,7 +54,7 @@ def llama_server(gguf_file, tmp_path_factory):
     binary = _llama_server_binary()
     if binary is None:
         pytest.skip("no llama-server binary: run packages/lmeval-llamacpp/ci-setup.sh "
-                    "(builds it once into .cache/) or set LMEVAL_LLAMA_SERVER")
+                    "(builds it once into ~/.cache/lmeval-build/) or set LMEVAL_LLAMA_SERVER")
     log = tmp_path_factory.mktemp("llama-server") / "server.log"
     with LlamaServer.start(gguf_file, binary=binary, parallel=2, ctx_size=512, log=log,
                            extra=["-fa", "off", "-ctk", "f32", "-ctv", "f32"]) as server:

@@ -3,7 +3,9 @@
 1. data parallel (``devices=2``): one ``lmeval.evaluate``; rank 0 writes the results to
    ``OUT.results``; each rank writes its world size and forward calls.
 2. tensor parallel (``tensor_model_parallel_size=2``, same process group, megatron-core state
-   rebuilt): every rank answers the same requests directly.
+   rebuilt): every rank answers the same requests directly;
+3. the same TP=2 model through ``lmeval.evaluate``: the backend owns the ranks (one worker), the
+   core keeps them in lockstep and only global rank 0 returns results (``OUT.tp_results``).
 
 Each rank writes ``OUT.rank<R>`` (JSON).
 """
@@ -39,6 +41,12 @@ def main() -> None:
             "ll": lm.loglikelihood([LoglikelihoodRequest(c, x) for c, x in requests["ll"]]),
             "gen": lm.generate_until([GenerateRequest.make(c, k) for c, k in requests["gen"]]),
         }
+        # 3. the same TP=2 model through the core: both ranks in lockstep, rank 0 reports
+        res = lmeval.evaluate(model=lm, tasks=["mt_mc", "mt_gen", "mt_ppl"],
+                              include_path=str(Path(__file__).parent / "tasks"))
+        info["tp"]["reported"] = bool(res)
+        if res:
+            Path(f"{out}.tp_results").write_text(json.dumps(res["results"]))
         Path(f"{out}.rank{dist.get_rank()}").write_text(json.dumps(info))
 
 

@@ -215,7 +215,8 @@ def test_torchrun_data_and_tensor_parallel(checkpoints, shims, tmp_path, monkeyp
 
     Data parallel (devices=2): each rank a replica scoring its shard; the gathered results equal
     a one-process run. Tensor parallel (TP=2): the checkpoint is resharded, both ranks run in
-    lockstep and report one worker; answers equal TP=1.
+    lockstep and report one worker; answers equal TP=1, and ``lmeval.evaluate`` on it returns
+    results on global rank 0 only, equal to one process's.
     """
     import json
     import os
@@ -267,6 +268,13 @@ def test_torchrun_data_and_tensor_parallel(checkpoints, shims, tmp_path, monkeyp
     assert [x[1] for x in ranks[0]["tp"]["ll"]] == [x[1] for x in ref]
     assert ranks[0]["tp"]["gen"] == one.generate_until(
         [GenerateRequest.make(c, k) for c, k in gen])
+    # ... and through the core (owns_ranks): lockstep, one report, the scores of one process
+    assert [r["tp"]["reported"] for r in ranks] == [True, False]
+    t = json.loads(Path(f"{out}.tp_results").read_text())
+    assert t["mt_mc"]["acc,none"] == b["mt_mc"]["acc,none"]
+    assert t["mt_gen"]["exact_match,none"] == b["mt_gen"]["exact_match,none"]
+    assert t["mt_ppl"]["word_perplexity,none"] == pytest.approx(
+        b["mt_ppl"]["word_perplexity,none"], rel=1e-4)
 
 
 def test_standard_checkpoint_cannot_be_resharded(checkpoints):

@@ -128,8 +128,10 @@ class Scheduler:
             chunk = mine[start:start + self.chunk_size]
             if streams:
                 sink = _AnswerSink(self.cache, [k for k, _ in chunk], cacheable)
-                results = method([r for _, r in chunk], on_answer=sink)
-                sink.flush()
+                try:
+                    results = method([r for _, r in chunk], on_answer=sink)
+                finally:  # a failing or interrupted chunk keeps every answer that arrived
+                    sink.flush()
             else:
                 results = method([r for _, r in chunk])
             if len(results) != len(chunk):

@@ -6,11 +6,12 @@ import argparse
 import sys
 from typing import Any
 
-WHAT = ("models", "tasks", "groups", "tags", "metrics", "filters", "aggregations", "samplers", "plugins")
+WHAT = ("models", "tasks", "groups", "tags", "metrics", "filters", "aggregations", "samplers",
+        "reporters", "plugins")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("ls", help="list installed models, tasks, groups, tags, metrics, filters, plugins",
+    p = sub.add_parser("ls", help="list installed models, tasks, groups, tags, metrics, filters, reporters, plugins",
                        description="List what is installed and which distribution provides it.")
     p.add_argument("what", nargs="?", default="tasks", choices=WHAT, help="what to list (default: tasks)")
     p.add_argument("--include_path", action="append", default=None, metavar="<path>",
@@ -59,7 +60,8 @@ def handle(args: argparse.Namespace) -> int:
             out.write(f"{name}: FAILED TO LOAD: {error}\n")
         return 0
     registry: Any = {"models": pm.models, "metrics": pm.metrics, "filters": pm.filters,
-                     "aggregations": pm.aggregations, "samplers": pm.samplers}[args.what]
+                     "aggregations": pm.aggregations, "samplers": pm.samplers,
+                     "reporters": pm.reporters}[args.what]
     rows = []
     for entry in registry.entries():
         aliases = ", ".join(registry.aliases_of(entry.name))

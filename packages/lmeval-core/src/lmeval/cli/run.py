@@ -21,7 +21,7 @@ DEFAULTS: dict[str, Any] = {
     "system_instruction": None, "gen_kwargs": None, "seed": "0,1234,1234,1234",
     "metadata": None, "write_out": False, "show_config": False, "bootstrap_iters": 100000,
     "confirm_run_unsafe_code": False, "plugins": None, "hf_hub_log_args": None,
-    "wandb_args": None, "wandb_config_args": None, "check_integrity": False,
+    "wandb_args": None, "wandb_config_args": None, "reporter": None, "check_integrity": False,
     "trust_remote_code": False, "verbosity": None, "verbose": False,
 }
 
@@ -89,6 +89,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     o.add_argument("--hf_hub_log_args", nargs="+", default=S, metavar="<arg>", help="push to the HF Hub, k=v,...")
     o.add_argument("--wandb_args", nargs="+", default=S, metavar="<arg>", help="arguments to wandb.init, k=v,...")
     o.add_argument("--wandb_config_args", nargs="+", default=S, metavar="<arg>", help="extra wandb config, k=v,...")
+    o.add_argument("--reporter", action="append", default=S, metavar="<name[:k=v,...]>",
+                   help="send the finished run to a registered reporter, built with the k=v "
+                        "arguments (repeatable; `lmeval ls reporters` lists them)")
     c = p.add_argument_group("caching and reproducibility")
     c.add_argument("--use_cache", "-c", default=S, metavar="<dir>",
                    help="response cache directory (SQLite); a rerun resumes from it")
@@ -272,6 +275,17 @@ def _reporters(pm: Any, options: dict[str, Any]) -> list[Any]:
                 out.append(entry.load()(**kwargs))
             except TypeError as exc:  # bad k=v keys for this reporter
                 raise UsageError(f"--{flag}: {exc}") from None
+    for spec in options.get("reporter") or []:
+        from lmeval.protocol import parse_model_args
+
+        name, _, args = str(spec).partition(":")
+        name = name.strip()
+        if name not in pm.reporters:
+            raise UsageError("--reporter: " + pm.reporters.unknown_message(name))
+        try:
+            out.append(pm.reporters.get(name).load()(**parse_model_args(args)))
+        except TypeError as exc:  # bad k=v keys for this reporter
+            raise UsageError(f"--reporter {name}: {exc}") from None
     for flag in ("hf_hub_log_args", "wandb_args"):
         if options.get(flag) and not any(e.meta.get("cli_flag") == flag for e in pm.reporters.entries()):
             package = {"hf_hub_log_args": "lmeval-report-hub", "wandb_args": "lmeval-report-wandb"}[flag]
