@@ -9,7 +9,7 @@ fi
 PY="$VENV/bin/python"
 export PY ROOT VENV
 export PIP_DISABLE_PIP_VERSION_CHECK=1
-pip_install() { "$PY" -m pip install -q "$@" 2>&1 | grep -v -E '^WARNING: (Location|The directory)' || true; }
+pip_install() { "$PY" -m pip install -q "$@" 2>&1 | { grep -v -E '^WARNING: (Location|The directory)' || true; }; }
 # torch first, pinned: the CPU wheel (a bare `torch` would pull a multi-GB CUDA build)
 if ! "$PY" -c "import torch, sys; sys.exit(torch.__version__.split('+')[0] != '2.13.0')" 2>/dev/null; then
   pip_install "torch==2.13.0"

@@ -23,5 +23,5 @@ PYEOF
 if [ -n "$missing" ]; then
   echo "lmeval-hf: installing $missing" >&2
   # shellcheck disable=SC2086
-  "$PY" -m pip install -q $missing 2>&1 | grep -v -E '^WARNING: (Location|The directory)' || true
+  "$PY" -m pip install -q $missing 2>&1 | { grep -v -E '^WARNING: (Location|The directory)' || true; }
 fi

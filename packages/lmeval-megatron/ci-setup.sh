@@ -5,5 +5,5 @@
 set -euo pipefail
 PY="${PY:-python}"
 if ! "$PY" -c "import psutil, sys; from importlib.metadata import version; sys.exit(version('megatron-core') != '0.16.1')" 2>/dev/null; then
-  "$PY" -m pip install -q "megatron-core==0.16.1" "psutil" 2>&1 | grep -v -E '^WARNING: (Location|The directory)' || true
+  "$PY" -m pip install -q "megatron-core==0.16.1" "psutil" 2>&1 | { grep -v -E '^WARNING: (Location|The directory)' || true; }
 fi

@@ -19,6 +19,6 @@ PYCODE
 )
 if [ -n "$missing" ]; then
   # shellcheck disable=SC2086
-  "$PY" -m pip install -q $missing 2>&1 | grep -v -E '^WARNING: (Location|The directory)' || true
+  "$PY" -m pip install -q $missing 2>&1 | { grep -v -E '^WARNING: (Location|The directory)' || true; }
 fi
 "$PY" -c "import onnxruntime, onnxruntime_genai, onnx, onnx_ir" 
