@@ -83,6 +83,7 @@ def test_lmeval_agrees_with_lm_eval_per_sample(setup, config):
     assert set(by_task) == expected
     assert row["n"] == LIMIT * len(expected)
     assert row["missing_samples"] == 0
+    assert row["task_hashes_differ"] == 0  # sha256 over every doc, prompt and target hash
     assert row["prompts_differ"] == 0, details
     assert row["predictions_differ"] == 0, details
     assert row["metrics_equal"], notes

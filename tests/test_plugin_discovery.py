@@ -7,10 +7,9 @@ import json
 import textwrap
 
 import pytest
-from lmeval_system_helpers import run_cli
-
 from lmeval.errors import PluginError, UsageError
 from lmeval.plugins import PluginManager
+from lmeval_system_helpers import run_cli
 
 pytest.importorskip("lmeval_example_plugin", reason="tests/plugin_example is installed by scripts/test.sh")
 
@@ -114,3 +113,26 @@ def test_installed_reporter_is_chosen_with_the_reporter_flag(tmp_path):
     assert "unknown reporter 'example-jsonn'" in unknown.stderr and "example-jsonl" in unknown.stderr
     bad = run_cli(*base, "--reporter", "example-jsonl:paht=x")
     assert bad.returncode == 2 and "--reporter example-jsonl:" in bad.stderr and "paht" in bad.stderr
+
+
+def test_task_pack_ships_a_python_task(tmp_path):
+    proc = run_cli("run", "--model", "example-echo", "--tasks", "example_shout", "--limit", "2",
+                   "--log_samples", "--output_path", str(tmp_path))
+    assert proc.returncode == 0, proc.stderr
+    (samples,) = tmp_path.rglob("samples_example_shout_*.jsonl")
+    first = json.loads(samples.read_text().splitlines()[0])
+    prompt = first["arguments"][0][0]
+    assert prompt.startswith("REPEAT AFTER ME: ") and prompt == prompt.upper()
+
+
+def test_class_must_name_a_task_subclass(tmp_path):
+    (tmp_path / "helpers.py").write_text("class NotATask:\n    pass\n")
+    (tmp_path / "rows.jsonl").write_text('{"q": "x", "a": "y"}\n')
+    (tmp_path / "bad.yaml").write_text(
+        "task: bad_class\nclass: !function helpers.NotATask\ndataset_path: json\n"
+        "dataset_kwargs:\n  data_files:\n    test: rows.jsonl\ntest_split: test\n"
+        "output_type: generate_until\ndoc_to_text: q\ndoc_to_target: a\n")
+    proc = run_cli("run", "--model", "dummy", "--tasks", "bad_class", "--include_path", str(tmp_path))
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert f"{tmp_path / 'bad.yaml'}:2: class: " in proc.stderr
+    assert "not a subclass of lmeval.tasks.task.Task" in proc.stderr

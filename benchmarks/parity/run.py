@@ -92,6 +92,9 @@ def compare_row(ref_out: Path, ours_out: Path) -> tuple[dict, list[dict], list[s
            "max_rel_dlogprob": 0.0, "metrics_equal": True, "max_abs_dmetric": 0.0,
            "missing_samples": 0}
     details, notes = [], []
+    # lm-eval's per-task hash over every sample's doc, prompt and target hashes
+    hashes = (ref.get("task_hashes") or {}, ours.get("task_hashes") or {})
+    row["task_hashes_differ"] = sum(1 for t in hashes[0] if hashes[0][t] != hashes[1].get(t))
     for task in tasks:
         equal, worst, why = compare.compare_scores(ref, ours, task)
         row["metrics_equal"] &= equal
@@ -177,9 +180,9 @@ def main() -> None:
     except ImportError:
         raise SystemExit("run this with a python that has lmeval-core and lmeval-hf installed: "
                          "pip install -e packages/lmeval-core -e packages/lmeval-hf") from None
-    from reference_env import reference_python
-
     from importlib.metadata import version
+
+    from reference_env import reference_python
 
     ref_python = reference_python(transformers=version("transformers"))
     tasks = fixtures.write_tasks(WORK / "tasks")

@@ -20,3 +20,15 @@ def test_generators_reproduce_the_committed_configs(tmp_path):
     # a subprocess: the generator modules of different packs share names (_common, regenerate)
     subprocess.run([sys.executable, str(GENERATE / "regenerate.py"), str(tmp_path)], check=True)
     assert _configs(tmp_path) == _configs(TASKS_DIR)
+
+
+def test_readme_lists_every_task_and_group():
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); import readme_tasks as r; "
+            "print(r.render(r.README.read_text(encoding='utf-8')) == "
+            "r.README.read_text(encoding='utf-8'))")
+    out = subprocess.run([sys.executable, "-c", code, str(GENERATE)], capture_output=True,
+                         text=True, check=True).stdout.strip()
+    assert out == "True", "README's task list is stale: run generate/readme_tasks.py"
+    readme = (GENERATE.parent / "README.md").read_text(encoding="utf-8")
+    for name in ("mmlu_astronomy", "kmmlu_direct_korean_history", "gmmlu", "ceval-valid_law"):
+        assert f"`{name}`" in readme

@@ -46,6 +46,10 @@ def build_model(pm: PluginManager, model: str | LM, model_args: Any = None, *,
             args[key] = value
     lm = factory(**args)
     lm.backend_name = model
+    try:  # for LM.identity()'s default: what this model was built with
+        lm._lmeval_model_args = {k: v for k, v in args.items() if isinstance(v, (str, int, float, bool))}
+    except AttributeError:  # a backend with __slots__ keeps the bare default
+        pass
     return lm
 
 

@@ -149,9 +149,14 @@ class LM:
     def identity(self) -> Mapping[str, Any]:
         """What makes this model's answers differ from another's: keys the response cache.
 
-        Backends return their name and the model arguments that change outputs.
+        Backends return their name and the model arguments that change outputs. This default,
+        for backends that do not override it, takes every argument the CLI or ``evaluate``
+        built the model with except the batch sizes: two runs of a backend with different
+        model arguments never share cached answers.
         """
-        return {"backend": self.backend_name}
+        args = getattr(self, "_lmeval_model_args", None) or {}
+        kept = {k: v for k, v in args.items() if k not in ("batch_size", "max_batch_size")}
+        return {"backend": self.backend_name, **({"model_args": kept} if kept else {})}
 
     #: How many requests the scheduler hands over per call (None: its default). Backends
     #: that gain from seeing everything at once (continuous batching) set a large number.

@@ -115,6 +115,14 @@ def _default(obj: Any) -> Any:
 def write_results(results: EvaluationResults, output_path: str | Path) -> Path:
     """Write ``results_<timestamp>.json`` (and sample JSONL files) under ``output_path``."""
     samples = results.pop("samples", None)
+    if samples:  # as lm-eval: one hash per task over its samples' doc, prompt and target hashes
+        import hashlib
+
+        results["task_hashes"] = {
+            task: hashlib.sha256("".join(
+                f"{s.get('doc_hash', '')}{s.get('prompt_hash', '')}{s.get('target_hash', '')}"
+                for s in entries).encode("utf-8")).hexdigest()
+            for task, entries in samples.items()}
     stamp = datetime.now().strftime("%Y-%m-%dT%H-%M-%S.%f")
     out = Path(output_path)
     if out.suffix == ".json":

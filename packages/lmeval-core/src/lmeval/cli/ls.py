@@ -44,13 +44,16 @@ def handle(args: argparse.Namespace) -> int:
         for name, entry in sorted(index.entries.items()):
             if entry.kind not in kinds:
                 continue
-            if entry.kind == "tag":
-                rows.append((name, f"{len(entry.tags)} tasks"))
+            if entry.kind == "tag":  # a tag's distribution: its members'
+                members = [index.entries[m] for m in entry.tags if m in index.entries]
+                source = ", ".join(sorted({m.distribution for m in members})) or "-"
+                rows.append((name, source, f"{len(entry.tags)} tasks"))
             else:
                 source = next((d for p, d in dists.items() if entry.path and entry.path.startswith(p)),
                               entry.distribution)
                 rows.append((name, source, entry.path or ""))
-        headers = ("tag", "members") if args.what == "tags" else (args.what[:-1], "distribution", "config")
+        headers = (("tag", "distribution", "members") if args.what == "tags"
+                   else (args.what[:-1], "distribution", "config"))
         out.write(_rows(rows, headers))
         return 0
     if args.what == "plugins":

@@ -120,7 +120,6 @@ def _walk_refs(value: Any, key: str, out: list[tuple[str, Any]]) -> None:
 def _check_task(config: Any, raw: Any, pm: Any) -> list[str]:
     from lmeval.tasks import templates
     from lmeval.tasks.config import fail
-    from lmeval.tasks.task import Task
 
     problems: list[str] = []
     refs: list[tuple[str, Any]] = []
@@ -145,7 +144,9 @@ def _check_task(config: Any, raw: Any, pm: Any) -> list[str]:
     if problems:
         return problems
     try:
-        task = Task(config, plugins=pm)
+        from lmeval.tasks.loader import task_class
+
+        task = task_class(raw)(config, plugins=pm)
     except ConfigError as exc:
         return [exc.located()]
     if not _data_is_local(config, pm):

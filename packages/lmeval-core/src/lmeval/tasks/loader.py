@@ -9,7 +9,7 @@ from lmeval.errors import ConfigError, UsageError
 from lmeval.tasks.config import GroupConfig, build_group_config, build_task_config, fail
 from lmeval.tasks.index import TaskIndex
 from lmeval.tasks.task import Task
-from lmeval.tasks.yamlio import LocatedDict, load_config
+from lmeval.tasks.yamlio import FunctionRef, LocatedDict, load_config
 
 
 @dataclass
@@ -79,7 +79,7 @@ class TaskLoader:
 
     def _make_task(self, raw: dict) -> Task:
         config = build_task_config(raw)
-        return Task(config, plugins=self.plugins, metadata=self.metadata)
+        return task_class(raw)(config, plugins=self.plugins, metadata=self.metadata)
 
     def group(self, name: str, overrides: dict | None = None) -> Group:
         entry = self.index.get(name)
@@ -147,3 +147,22 @@ class TaskLoader:
             return self._make_task(located)
         except ConfigError:
             raise
+
+
+def task_class(raw: dict) -> type[Task]:
+    """The class a task YAML asks for: ``class: !function module.MyTask`` (a subclass of
+    :class:`lmeval.tasks.task.Task`, found beside the YAML or importable — how a task pack ships
+    Python tasks), else :class:`Task`."""
+    ref = raw.get("class")
+    if ref is None:
+        return Task
+    if not isinstance(ref, FunctionRef):
+        raise fail(raw, "class", "expected `!function module.ClassName` naming a subclass of "
+                                 f"lmeval.tasks.task.Task, got {ref!r}")
+    cls = ref.resolve()
+    if not (isinstance(cls, type) and issubclass(cls, Task)):
+        origin = f"{getattr(cls, '__module__', '?')}.{getattr(cls, '__qualname__', cls)!s}"
+        raise fail(raw, "class", f"{ref.spec!r} is {origin}, not a subclass of "
+                                 "lmeval.tasks.task.Task (an lm-eval Task class must be ported: "
+                                 "subclass lmeval's Task and override its methods)")
+    return cls
