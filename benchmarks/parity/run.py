@@ -142,8 +142,8 @@ def versions(python: str) -> dict:
 def fmt_table(rows: list[dict]) -> str:
     head = ("| model | task | n | prompts differ | token ids differ | predictions differ | "
             "max \\|Δ logprob\\| (rel.) | metrics equal | lm-eval s (min / med) | lmeval s (min / med) | speed-up | "
-            "speed-up beyond one doc |")
-    lines = [head, "|" + "---|" * 12]
+            "speed-up beyond one doc | lmeval on vLLM: pred. differ, max \\|Δ\\| |")
+    lines = [head, "|" + "---|" * 13]
     for r in rows:
         lines.append(
             f"| {r['model']} | {r['config']} | {r['n']} | {r['prompts_differ']} | "
@@ -153,7 +153,9 @@ def fmt_table(rows: list[dict]) -> str:
             f"{r['lm_eval_s_min']:.1f} / {r['lm_eval_s_median']:.1f} | "
             f"{r['lmeval_s_min']:.1f} / {r['lmeval_s_median']:.1f} | ×{r['speedup']:.2f} | "
             + (f"×{r['speedup_marginal']:.2f} ({r['lm_eval_marginal_s']:.1f} / "
-               f"{r['lmeval_marginal_s']:.1f} s) |" if r.get("speedup_marginal") else "– |"))
+               f"{r['lmeval_marginal_s']:.1f} s) |" if r.get("speedup_marginal") else "– |")
+            + (f" {r['vllm']['predictions_differ']}, {r['vllm']['max_abs_dlogprob']:.1e} |"
+               if r.get("vllm") else " – |"))
     return "\n".join(lines) + "\n"
 
 
