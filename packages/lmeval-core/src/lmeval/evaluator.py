@@ -117,6 +117,8 @@ def evaluate(model: str | LM, model_args: Any = None, tasks: Sequence[str | dict
         raise UsageError("no tasks given (--tasks name,name2,...); see `lmeval ls tasks`")
     if fewshot_as_multiturn and not apply_chat_template:
         raise UsageError("--fewshot_as_multiturn needs --apply_chat_template")
+    if limit is not None and samples is not None:  # as lm-eval: one way to pick documents
+        raise UsageError("--limit and --samples cannot be used together")
     if isinstance(model, str):
         pm.check_model(model)
     _seed_everything(random_seed, numpy_random_seed, torch_random_seed)
@@ -218,7 +220,8 @@ def evaluate(model: str | LM, model_args: Any = None, tasks: Sequence[str | dict
 
 def _model_name(model_args: Any) -> str:
     args = parse_model_args(model_args) if not isinstance(model_args, dict) else model_args
-    for key in ("pretrained", "model", "path", "load", "model_name"):
+    # lm-eval's order (an adapter names the run), then the keys of lmeval's other backends
+    for key in ("peft", "delta", "pretrained", "model", "path", "engine", "load", "model_name"):
         if args.get(key):
             return str(args[key])
     return ""
@@ -240,7 +243,9 @@ def _configure(task: Task, num_fewshot: int | None, gen_kwargs: dict, predict_on
         cfg.num_fewshot = num_fewshot
     if gen_kwargs and task.output_type == "generate_until":
         cfg.generation_kwargs = {**(cfg.generation_kwargs or {}), **gen_kwargs}
-    if predict_only:
+    if predict_only:  # as lm-eval's override_metric: the task's own scoring does not run
+        cfg.metric_list = [{"metric": "bypass"}]
+        cfg.process_results = None
         task.metric_fns = {"bypass": task.plugins.metrics.get("bypass").load()}
         task.metric_kwargs = {"bypass": {}}
         task.aggregations = {"bypass": task.plugins.aggregations.get("bypass").load()
