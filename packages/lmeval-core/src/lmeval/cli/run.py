@@ -73,7 +73,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     t.add_argument("--limit", "-L", type=float, default=S, metavar="<limit>",
                    help="documents per task: a count, or a fraction below 1 (testing only)")
     t.add_argument("--samples", "-E", default=S, metavar="<json>",
-                   help='JSON {"task": [doc ids]} to evaluate only those documents')
+                   help='JSON {"task": [doc ids]} to evaluate only those documents (not with --limit)')
     t.add_argument("--metadata", default=S, metavar="<json>", help="JSON passed to every task's metadata")
     t.add_argument("--confirm_run_unsafe_code", action="store_true", default=S,
                    help="allow tasks that execute model-generated code")
