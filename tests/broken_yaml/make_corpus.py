@@ -82,6 +82,28 @@ GROUPS = [
     ("include_cycle_a", "include: include_cycle_b.yaml\ntask: cyc\n", "include cycle", "include", 1),
 ]
 
+# ``# run:`` names that are not ``broken_<stem>``; "" where no ``--tasks`` name can reach the file
+RUN_NAMES = {
+    "task_name_number": "12",  # the index reads `task: 12` as the name "12"; loading it fails
+    "top_level_list": "",
+    "include_cycle_a": "cyc",
+}
+# Comments after the YAML (header line numbers stay as they are)
+TRAILING_COMMENTS = {
+    "top_level_list": (
+        "# No `# run:` name: a top-level list has no top-level `task:`/`group:` line, so the task\n"
+        "# index (which reads those lines of each file without parsing it) gives this file no name,\n"
+        "# and `lmeval run --tasks` can only name what the index holds. Only `lmeval validate\n"
+        "# <file>` reaches it.\n"),
+    "include_cycle_a": (
+        "# `lmeval run --tasks cyc` loads this file, includes include_cycle_b.yaml, whose include\n"
+        "# closes the cycle: the error is located at include_cycle_b.yaml:5 (`include`).\n"),
+    "include_cycle_b": (
+        "# This file has no `task:` of its own (it would get `cyc` from include_cycle_a.yaml), so the\n"
+        "# index does not list it under a name; `--tasks cyc` (include_cycle_a.yaml) reaches it, and\n"
+        "# the cycle is reported here, at line 5.\n"),
+}
+
 
 def body_for(stem: str, extra: str | None) -> str:
     task = f"task: broken_{stem}\n"
@@ -122,15 +144,16 @@ def main() -> None:
         body = body_for(stem, extra)
         if line is not None and stem not in ("top_level_list", "unknown_field_deep_include"):
             line += HEADER_LINES  # lines above are counted from the first YAML line
-        run = f"broken_{stem}" if stem not in ("task_name_number", "top_level_list") else ""
+        run = RUN_NAMES.get(stem, f"broken_{stem}")
         header = f"# expect: {expect}\n# field: {field or ''}\n# line: {line if line is not None else ''}\n# run: {run}\n"
-        (HERE / f"{stem}.yaml").write_text(header + body, encoding="utf-8")
+        (HERE / f"{stem}.yaml").write_text(header + body + TRAILING_COMMENTS.get(stem, ""), encoding="utf-8")
     for stem, body, expect, field, line in GROUPS:
         line = None if line is None else line + HEADER_LINES
-        header = f"# expect: {expect}\n# field: {field or ''}\n# line: {line if line is not None else ''}\n# run: {'' if stem.startswith('include') else body.split()[1]}\n"
-        (HERE / f"{stem}.yaml").write_text(header + body, encoding="utf-8")
+        header = f"# expect: {expect}\n# field: {field or ''}\n# line: {line if line is not None else ''}\n# run: {RUN_NAMES.get(stem) or body.split()[1]}\n"
+        (HERE / f"{stem}.yaml").write_text(header + body + TRAILING_COMMENTS.get(stem, ""), encoding="utf-8")
     (HERE / "include_cycle_b.yaml").write_text(
-        "# expect: include cycle\n# field: include\n# line: 5\n# run: \ninclude: include_cycle_a.yaml\n", encoding="utf-8")
+        "# expect: include cycle\n# field: include\n# line: 5\n# run: cyc\ninclude: include_cycle_a.yaml\n"
+        + TRAILING_COMMENTS["include_cycle_b"], encoding="utf-8")
     (HERE / "ok_task.yaml").write_text("# a valid task the groups refer to\n# run: ok_task\ntask: ok_task\n" + BASE, encoding="utf-8")
     (HERE / "bad_template_yaml").write_text(BASE.replace("test_split: test", "test_splt: test"), encoding="utf-8")
 

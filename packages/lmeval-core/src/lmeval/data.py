@@ -4,9 +4,14 @@ Order for a task's ``dataset_path``:
 1. a loader registered under that name through ``lmeval_register_dataset_loaders``;
 2. the offline mirror ``$LMEVAL_DATASETS_DIR/<dataset_path>/<dataset_name or "default">/<split>.<ext>``
    (an air-gapped copy of hub datasets; ``<ext>`` is jsonl, json, csv or parquet);
-3. the built-in local loader: ``dataset_path: json|jsonl|csv`` with ``dataset_kwargs.data_files``,
-   or ``dataset_path`` naming a local directory of ``<split>.<ext>`` files;
+3. the built-in local loader: ``dataset_path: json|jsonl|csv|parquet|text`` with
+   ``dataset_kwargs.data_files``, or ``dataset_path`` naming a local directory of
+   ``<split>.<ext>`` files;
 4. HF ``datasets.load_dataset`` when ``datasets`` is installed.
+
+Local files give the documents ``datasets`` would: CSV columns are typed as its (pandas-based)
+CSV reader types them (:func:`typed_csv_rows`), and a ``text`` file is one ``{"text": line}``
+document per line.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 import csv
 import json
 import os
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -93,6 +99,66 @@ class DocList(list):
 
 Splits = dict[str, Any]
 
+#: Cells pandas' ``read_csv`` reads as missing (its default ``na_values``), which HF ``datasets``
+#: hands over as None.
+CSV_NA_VALUES = frozenset({
+    "", "#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN", "-nan", "1.#IND", "1.#QNAN",
+    "<NA>", "N/A", "NA", "NULL", "NaN", "None", "n/a", "nan", "null"})
+_CSV_TRUE = frozenset({"True", "TRUE", "true"})
+_CSV_FALSE = frozenset({"False", "FALSE", "false"})
+_CSV_INT = re.compile(r"\s*[+-]?\d+\s*")
+_CSV_FLOAT = re.compile(r"\s*[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|inf|infinity)\s*",
+                        re.IGNORECASE)
+
+
+def _csv_column_type(values: list[Any]) -> str:
+    """``bool``, ``int``, ``float`` or ``str``: what ``datasets`` (pandas) makes of a column."""
+    if not all(v is None or isinstance(v, str) for v in values):
+        return "raw"  # surplus fields of a long row (csv puts them in a list): left as they are
+    present = [v for v in values if v is not None and v not in CSV_NA_VALUES]
+    missing = len(present) < len(values)
+    if not present:
+        return "float"  # an all-missing column is float64 of nulls
+    if all(v in _CSV_TRUE or v in _CSV_FALSE for v in present):
+        return "bool"
+    if all(_CSV_INT.fullmatch(v) for v in present):
+        return "float" if missing else "int"  # pandas has no missing ints: the column is float
+    if all(_CSV_FLOAT.fullmatch(v) for v in present):
+        return "float"
+    return "str"
+
+
+def _csv_cell(value: Any, kind: str) -> Any:
+    if kind == "raw":
+        return value
+    if value is None or value in CSV_NA_VALUES:
+        return None
+    if kind == "int":
+        return int(value)
+    if kind == "float":
+        return float(value)
+    if kind == "bool":
+        return value in _CSV_TRUE
+    return value
+
+
+def typed_csv_rows(rows: Iterable[dict[str, str | None]]) -> list[dict[str, Any]]:
+    """CSV rows with the column types HF ``datasets`` gives them (it reads CSV with pandas).
+
+    Per column, over the whole file: a column whose present cells all parse as integers is int
+    (float when some cell is missing), else float when they all parse as numbers, bool when
+    they are all True/False (any case pandas accepts), else str. Missing cells (empty, ``NA``,
+    ``null`` ... pandas' default ``na_values``) are None in every column.
+    """
+    rows = list(rows)
+    if not rows:
+        return rows
+    columns: dict[str, None] = {}
+    for row in rows:
+        columns.update(dict.fromkeys(row))
+    kinds = {c: _csv_column_type([row.get(c) for row in rows]) for c in columns}
+    return [{c: _csv_cell(v, kinds[c]) for c, v in row.items()} for row in rows]
+
 
 def read_rows(path: Path) -> DocList:
     suffix = path.suffix.lower().lstrip(".")
@@ -112,14 +178,20 @@ def read_rows(path: Path) -> DocList:
         return DocList(json.loads(line) for line in text.splitlines() if line.strip())
     if suffix == "csv":
         with path.open(encoding="utf-8", newline="") as fh:
-            return DocList(dict(row) for row in csv.DictReader(fh))
+            return DocList(typed_csv_rows(csv.DictReader(fh)))
+    if suffix == "txt":
+        # HF ``datasets``' "text" loader: one document per line, ``{"text": line}``; the file is
+        # read with universal newlines, split on "\n" only, empty lines kept
+        with path.open(encoding="utf-8") as fh:
+            return DocList({"text": line.rstrip("\n")} for line in fh)
     if suffix == "parquet":
         try:
             import pyarrow.parquet as pq
         except ImportError:
             raise UsageError(f"{path}: reading parquet needs pyarrow: pip install pyarrow") from None
         return DocList(pq.read_table(path).to_pylist())
-    raise UsageError(f"{path}: unsupported data file type {suffix!r} (use jsonl, json, csv or parquet)")
+    raise UsageError(f"{path}: unsupported data file type {suffix!r} "
+                     f"(use jsonl, json, csv, parquet or txt)")
 
 
 def _files_in(directory: Path) -> dict[str, list[Path]]:

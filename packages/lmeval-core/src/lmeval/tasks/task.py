@@ -50,12 +50,21 @@ def _resolve_deep(value: Any) -> Any:
 
 
 def _argmax(values: Sequence[float]) -> int:
-    """Index of the first maximum, as numpy.argmax."""
+    """Index of the first maximum, as numpy.argmax: a NaN counts as the maximum (the first wins)."""
     best = 0
     for i, v in enumerate(values):
+        if v != v:  # NaN
+            return i
         if v > values[best]:
             best = i
     return best
+
+
+def _per_unit(ll: float, units: int) -> float:
+    """``ll / units`` with numpy's float division by zero: ±inf, or NaN for 0/0."""
+    if units:
+        return ll / units
+    return math.inf if ll > 0 else -math.inf if ll < 0 else math.nan
 
 
 def _softmax(values: Sequence[float]) -> list[float]:
@@ -484,9 +493,8 @@ class Task:
         if 2 * len(choices) == len(lls) and "acc_mutual_info" in use:
             unconditional, lls = lls[len(choices):], lls[: len(choices)]
         pred = _argmax(lls)
-        pred_norm = _argmax([ll / len(c) if len(c) else (math.inf if ll > 0 else -math.inf if ll < 0 else math.nan)
-                             for ll, c in zip(lls, choices, strict=False)])
-        pred_bytes = _argmax([ll / len(c.encode("utf-8")) if c else -math.inf for ll, c in zip(lls, choices, strict=False)])
+        pred_norm = _argmax([_per_unit(ll, len(c)) for ll, c in zip(lls, choices, strict=False)])
+        pred_bytes = _argmax([_per_unit(ll, len(c.encode("utf-8"))) for ll, c in zip(lls, choices, strict=False)])
         gold = self.doc_to_text(doc) if self.multiple_input else self.doc_to_target(doc)
         if isinstance(gold, list):
             gold = [g if isinstance(g, int) and g < len(choices) else -100 for g in gold]
