@@ -250,7 +250,7 @@ def main() -> None:
                 # noise can exceed a short task's work: no ratio unless both are clearly positive
                 row["speedup_marginal"] = ref_m / our_m if min(ref_m, our_m) > 1.0 else None
             rows.append(row)
-            details += [{"model": model_name, "config": config, **d} for d in det]
+            details += [{"model": model_name, "config": config, "limit": limit, **d} for d in det]
             notes += [f"{model_name} {config}: {n}" for n in why]
             print(fmt_table([row]).splitlines()[-1], flush=True)
 
@@ -260,8 +260,10 @@ def main() -> None:
             previous = json.loads(args.output.read_text())
         except ValueError:
             previous = {}
-    ran = set(args.models)
-    keep = lambda items: [x for x in items if x.get("model") not in ran]  # noqa: E731
+    # a rerun replaces the rows (and their task details) of the same model, config and limit
+    ran = {(r["model"], r["config"], r["limit"]) for r in rows}
+    keep = lambda items: [x for x in items  # noqa: E731
+                          if (x.get("model"), x.get("config"), x.get("limit")) not in ran]
     data = {
         "what": "lm-eval 0.4.13 vs lmeval on the same YAMLs, models and data (benchmarks/parity)",
         "machine": {"cpus": os.cpu_count(), "platform": platform.platform(),
@@ -276,7 +278,9 @@ def main() -> None:
                                "documents beyond the first take; speedup_marginal is their ratio"},
         "rows": keep(previous.get("rows", [])) + rows,
         "tasks": keep(previous.get("tasks", [])) + details,
-        "notes": [n for n in previous.get("notes", []) if n.split(" ", 1)[0] not in ran] + notes,
+        "notes": [n for n in previous.get("notes", [])
+                  if tuple(n.split(":", 1)[0].split(" ", 1)) not in {(m, c) for m, c, _ in ran}]
+                 + notes,
     }
     args.output.parent.mkdir(parents=True, exist_ok=True)
     args.output.write_text(json.dumps(data, indent=2, default=str) + "\n")
