@@ -5,12 +5,16 @@ without build outputs or egg-info and built with ``pip wheel --no-deps --no-buil
 the wheel holds what the sources say and nothing a stale ``build/`` left behind. All of them are
 built: the 19 builds take about 20 s together on 2 busy cores. Then a fresh venv gets only the
 lmeval-core wheel (pip fetches pluggy, PyYAML and Jinja2 from the configured package index) and
-runs the CLI, including a real evaluation of the reference LM on a local JSONL task.
+runs the CLI, including a real evaluation of the reference LM on a local JSONL task. A second fresh
+venv gets only the lmeval-core and lmeval-tasks-mmlu wheels (issue 9's first acceptance check):
+``lmeval ls`` lists the pack's MMLU, KMMLU and GreekMMLU tasks and groups, and ``lmeval run --model
+dummy --tasks gmmlu`` on the pack's fixture mirror prints the group tree with size-weighted scores.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import shutil
@@ -111,6 +115,57 @@ def _clean_env(tmp: Path, venv: Path) -> dict[str, str]:
     return env
 
 
+def _fresh_venv(wheels: dict[str, dict], pkgs: list[str], tmp: Path) -> tuple[Path, dict[str, str]]:
+    """A fresh venv holding only the wheels of ``pkgs`` (and what pip fetches for them)."""
+    paths = []
+    for pkg in pkgs:
+        b = wheels[pkg]
+        assert b["proc"].returncode == 0 and len(b["wheels"]) == 1, b["proc"].stderr
+        paths.append(str(b["wheels"][0]))
+    venv = tmp / "venv"
+    # sys.executable -m venv makes the venv from the base interpreter, not from the test venv
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    py = str(venv / "bin" / "python")
+    env = _clean_env(tmp, venv)
+    pip = [py, "-m", "pip", "--disable-pip-version-check", "--timeout", "30", "--retries", "2"]
+    # the registry first, so that "unreachable" skips and a broken wheel fails
+    probe = subprocess.run([*pip, "download", "-q", "-d", str(tmp / "probe"),
+                            "pluggy", "PyYAML", "Jinja2"],
+                           capture_output=True, text=True, env=env, timeout=600)
+    if probe.returncode != 0:
+        pytest.skip("package registry unreachable: pip could not fetch lmeval-core's dependencies "
+                    f"(pluggy, PyYAML, Jinja2): {probe.stderr.strip().splitlines()[-1:]}")
+    install = subprocess.run([*pip, "install", "-q", *paths],
+                             capture_output=True, text=True, env=env, timeout=600)
+    assert install.returncode == 0, install.stdout + install.stderr
+    print(f"\nfresh venv with {' + '.join(pkgs)}: {time.perf_counter() - start:.1f} s")
+    return venv, env
+
+
+def _assert_only(venv: Path, env: dict[str, str], tmp: Path, allowed: set[str]) -> None:
+    """The venv holds no distribution outside ``allowed`` and none of the heavy modules."""
+    py = str(venv / "bin" / "python")
+    listed = subprocess.run([py, "-m", "pip", "--disable-pip-version-check", "list", "--format", "json"],
+                            capture_output=True, text=True, env=env, check=True, timeout=120)
+    installed = {d["name"].lower() for d in json.loads(listed.stdout)}
+    assert installed <= allowed, f"more than lmeval-core's dependencies: {installed - allowed}"
+    spec = subprocess.run([py, "-c", "import importlib.util as u, sys; "
+                           f"print([m for m in {HEAVY!r} if u.find_spec(m)])"],
+                          capture_output=True, text=True, env=env, cwd=tmp, check=True)
+    assert spec.stdout.strip() == "[]", spec.stdout
+
+
+def _cli(venv: Path, env: dict[str, str], tmp: Path):
+    lmeval = str(venv / "bin" / "lmeval")
+
+    def cli(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([lmeval, *args], capture_output=True, text=True, env=env,
+                              cwd=tmp, timeout=300)
+
+    return cli
+
+
 TINY_TASK = """\
 task: tiny_mc
 dataset_path: json
@@ -134,41 +189,9 @@ TINY_DOCS = [{"question": "2+2", "choices": ["3", "4"], "label": 1},
 
 @pytest.mark.timeout(900)
 def test_lmeval_core_alone_in_a_fresh_venv(wheels, tmp_path):
-    core = wheels["lmeval-core"]
-    assert core["proc"].returncode == 0 and len(core["wheels"]) == 1, core["proc"].stderr
-    venv = tmp_path / "venv"
-    # sys.executable -m venv makes the venv from the base interpreter, not from the test venv
-    start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
-    py = str(venv / "bin" / "python")
-    env = _clean_env(tmp_path, venv)
-    pip = [py, "-m", "pip", "--disable-pip-version-check", "--timeout", "30", "--retries", "2"]
-    # the registry first, so that "unreachable" skips and a broken wheel fails
-    probe = subprocess.run([*pip, "download", "-q", "-d", str(tmp_path / "probe"),
-                            "pluggy", "PyYAML", "Jinja2"],
-                           capture_output=True, text=True, env=env, timeout=600)
-    if probe.returncode != 0:
-        pytest.skip("package registry unreachable: pip could not fetch lmeval-core's dependencies "
-                    f"(pluggy, PyYAML, Jinja2): {probe.stderr.strip().splitlines()[-1:]}")
-    install = subprocess.run([*pip, "install", "-q", str(core["wheels"][0])],
-                             capture_output=True, text=True, env=env, timeout=600)
-    assert install.returncode == 0, install.stdout + install.stderr
-    print(f"\nfresh venv with lmeval-core: {time.perf_counter() - start:.1f} s")
-
-    listed = subprocess.run([*pip, "list", "--format", "json"], capture_output=True, text=True,
-                            env=env, check=True, timeout=120)
-    installed = {d["name"].lower() for d in json.loads(listed.stdout)}
-    assert installed <= CORE_ALONE, f"more than lmeval-core's dependencies: {installed - CORE_ALONE}"
-    spec = subprocess.run([py, "-c", "import importlib.util as u, sys; "
-                           f"print([m for m in {HEAVY!r} if u.find_spec(m)])"],
-                          capture_output=True, text=True, env=env, cwd=tmp_path, check=True)
-    assert spec.stdout.strip() == "[]", spec.stdout
-
-    lmeval = str(venv / "bin" / "lmeval")
-
-    def cli(*args: str) -> subprocess.CompletedProcess:
-        return subprocess.run([lmeval, *args], capture_output=True, text=True, env=env,
-                              cwd=tmp_path, timeout=300)
+    venv, env = _fresh_venv(wheels, ["lmeval-core"], tmp_path)
+    _assert_only(venv, env, tmp_path, CORE_ALONE)
+    cli = _cli(venv, env, tmp_path)
 
     proc = cli("--help")
     assert proc.returncode == 0 and proc.stdout.startswith("usage: lmeval"), proc.stderr
@@ -197,3 +220,96 @@ def test_lmeval_core_alone_in_a_fresh_venv(wheels, tmp_path):
     data = json.loads(results[0].read_text())
     assert data["n-samples"]["tiny_mc"]["effective"] == len(TINY_DOCS)
     assert 0.0 <= data["results"]["tiny_mc"]["acc,none"] <= 1.0
+
+
+MMLU_MIRROR = ROOT / "packages" / "lmeval-tasks-mmlu" / "tests" / "fixtures" / "datasets"
+
+
+def _leaves(results: dict, name: str) -> list[str]:
+    children = results["group_subtasks"].get(name, [])
+    if not children:
+        return [name]
+    return [leaf for child in children for leaf in _leaves(results, child)]
+
+
+def _table(stdout: str, header: str) -> list[list[str]]:
+    """The rows of the markdown table whose first header cell is ``header``, cells unstripped."""
+    lines = stdout.splitlines()
+    start = next(i for i, line in enumerate(lines)
+                 if line.startswith("|") and line.split("|")[1].strip() == header)
+    rows = []
+    for line in lines[start + 2:]:
+        if not line.startswith("|"):
+            break
+        rows.append(line.split("|")[1:-1])
+    return rows
+
+
+@pytest.mark.timeout(900)
+def test_lmeval_core_and_the_mmlu_pack_in_a_fresh_venv(wheels, tmp_path):
+    """Issue 9's first acceptance check: core + lmeval-tasks-mmlu, listed and run on the fixtures."""
+    venv, env = _fresh_venv(wheels, ["lmeval-core", "lmeval-tasks-mmlu"], tmp_path)
+    _assert_only(venv, env, tmp_path, CORE_ALONE | {"lmeval-tasks-mmlu"})
+    cli = _cli(venv, env, tmp_path)
+
+    proc = cli("ls", "tasks")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0].split() == ["task", "distribution", "config"], lines[:1]
+    rows = [line.split() for line in lines[1:] if line.strip()]
+    tasks = {r[0] for r in rows}
+    # only the pack contributes tasks, and from the installed wheel, not from the source tree
+    assert {r[1] for r in rows} == {"lmeval-tasks-mmlu"}, {r[1] for r in rows}
+    assert all(Path(r[2]).resolve().is_relative_to(venv.resolve()) for r in rows), rows[:3]
+    assert {"mmlu_astronomy", "mmlu_college_physics", "kmmlu_accounting", "kmmlu_direct_accounting",
+            "greekmmlu_accounting", "greekmmlu_greek_mythology"} <= tasks
+    assert sum(t.startswith("mmlu_") for t in tasks) == 57
+    assert sum(t.startswith("kmmlu_") and not t.startswith("kmmlu_direct_") for t in tasks) == 45
+    assert sum(t.startswith("kmmlu_direct_") for t in tasks) == 45
+    assert sum(t.startswith("greekmmlu_") for t in tasks) == 45
+
+    proc = cli("ls", "groups")
+    assert proc.returncode == 0, proc.stderr
+    groups = {line.split()[0]: line.split()[1] for line in proc.stdout.splitlines()[1:] if line.strip()}
+    for group in ("mmlu", "mmlu_stem", "mmlu_humanities", "mmlu_social_sciences", "mmlu_other",
+                  "kmmlu", "kmmlu_direct", "greekmmlu", "greekmmlu_stem", "gmmlu", "gmmlu_stem",
+                  "gmmlu_humanities", "gmmlu_social_sciences", "gmmlu_other"):
+        assert groups.get(group) == "lmeval-tasks-mmlu", (group, proc.stdout)
+
+    env["LMEVAL_DATASETS_DIR"] = str(MMLU_MIRROR)
+    out = tmp_path / "out"
+    proc = cli("run", "--model", "dummy", "--tasks", "gmmlu", "--output_path", str(out))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    results = list(out.rglob("results_*.json"))
+    assert len(results) == 1, results
+    data = json.loads(results[0].read_text(encoding="utf-8"))
+    domains = data["group_subtasks"]["gmmlu"]
+    assert sorted(domains) == ["gmmlu_humanities", "gmmlu_other", "gmmlu_social_sciences", "gmmlu_stem"]
+    leaves = _leaves(data, "gmmlu")
+    assert len(leaves) == 45 and all(t.startswith("greekmmlu_") for t in leaves), leaves
+
+    # the group tree: gmmlu, its four domains one level in, the subjects two levels in
+    task_rows = _table(proc.stdout, "Tasks")
+    assert task_rows[0][0].rstrip() == "gmmlu", task_rows[:1]
+    indents = [row[0][:len(row[0]) - len(row[0].lstrip(" -"))] for row in task_rows if row[0].strip()]
+    assert indents.count(" - ") == 4 and indents.count("  - ") == 45, indents
+    group_rows = _table(proc.stdout, "Groups")
+    assert [row[0].rstrip() for row in group_rows] == ["gmmlu"] + [
+        " - " + data["results"][d]["alias"] for d in domains], group_rows
+    assert [data["results"][d]["alias"] for d in domains] == [d[len("gmmlu_"):] for d in domains]
+
+    # every group's score is the size-weighted mean of its subjects, in the JSON and as printed
+    for group, row in zip(["gmmlu", *domains], group_rows, strict=True):
+        members = _leaves(data, group)
+        counts = [data["n-samples"][t] for t in members]
+        assert all(c["effective"] == c["original"] >= 2 for c in counts), counts
+        scores = [data["results"][t]["acc,none"] for t in members]
+        sizes = [c["effective"] for c in counts]
+        expected = sum(v * n for v, n in zip(scores, sizes, strict=True)) / sum(sizes)
+        assert data["results"][group]["acc,none"] == pytest.approx(expected, abs=1e-12), group
+        printed = f"{data['results'][group]['acc,none']:.4f}"
+        assert row[4].strip() == "acc" and row[6].strip() == printed, (group, row)
+    # and not the plain mean: the fixture subjects have different sizes
+    sizes = [data["n-samples"][t]["effective"] for t in leaves]
+    plain = sum(data["results"][t]["acc,none"] for t in leaves) / len(leaves)
+    assert len(set(sizes)) > 1 and not math.isclose(plain, data["results"]["gmmlu"]["acc,none"])
