@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -147,7 +148,7 @@ class HFLM(LM):
                              offload_folder=offload_folder, tp_plan=tp_plan, peft=peft,
                              delta=delta, autogptq=autogptq, gptqmodel=bool(gptqmodel),
                              gguf_file=gguf_file, subfolder=subfolder, model_kwargs=kwargs)
-            self._fingerprint = loading.local_fingerprint(pretrained)
+            self._fingerprint = loading.local_fingerprint(os.path.join(pretrained, subfolder))
         else:
             self._fingerprint = None
         if isinstance(self.model, torch.nn.Module):
@@ -174,7 +175,9 @@ class HFLM(LM):
         rank, local_rank, world = distributed.launcher_world()
         self._gpus = torch.cuda.device_count() if kind == "cuda" else 0
         self._data_parallel = world > 1 and tp_plan is None
-        self._local_rank, self._local_world = local_rank, world
+        # processes on this node (torchrun/accelerate set it); parallelize splits its GPUs
+        self._local_world = int(os.environ.get("LOCAL_WORLD_SIZE", "") or world)
+        self._local_rank = local_rank
         if tp_plan is not None:
             self._device = torch.device(f"{kind}:{local_rank}" if kind != "cpu" else "cpu")
             return
