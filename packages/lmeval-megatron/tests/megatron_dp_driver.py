@@ -44,7 +44,7 @@ def main() -> None:
         # 3. the same TP=2 model through the core: both ranks in lockstep, rank 0 reports
         res = lmeval.evaluate(model=lm, tasks=["mt_mc", "mt_gen", "mt_ppl"],
                               include_path=str(Path(__file__).parent / "tasks"))
-        info["tp"]["reported"] = bool(res)
+        info["tp_reported"] = bool(res)
         if res:
             Path(f"{out}.tp_results").write_text(json.dumps(res["results"]))
         Path(f"{out}.rank{dist.get_rank()}").write_text(json.dumps(info))

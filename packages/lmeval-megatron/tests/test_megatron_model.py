@@ -269,7 +269,7 @@ def test_torchrun_data_and_tensor_parallel(checkpoints, shims, tmp_path, monkeyp
     assert ranks[0]["tp"]["gen"] == one.generate_until(
         [GenerateRequest.make(c, k) for c, k in gen])
     # ... and through the core (owns_ranks): lockstep, one report, the scores of one process
-    assert [r["tp"]["reported"] for r in ranks] == [True, False]
+    assert [r["tp_reported"] for r in ranks] == [True, False]
     t = json.loads(Path(f"{out}.tp_results").read_text())
     assert t["mt_mc"]["acc,none"] == b["mt_mc"]["acc,none"]
     assert t["mt_gen"]["exact_match,none"] == b["mt_gen"]["exact_match,none"]
