@@ -135,3 +135,26 @@ def test_plan_without_sharing_is_all_plain():
     rows = [_row([i, i + 1, i + 2], 2) for i in range(0, 30, 3)]
     plan = plan_prefixes(rows)
     assert not plan.clusters and len(plan.plain) == len(rows)
+
+
+def test_a_wrong_cache_is_caught_and_the_plain_path_answers(llama_path, monkeypatch, caplog):
+    """The first-use check (tolerance 1e-2 in float32) still refuses a cache that is off: here the
+    cached keys are those of positions shifted by a few tokens, a sliding-window-like mistake."""
+    import logging
+
+    from lmeval_hf import kv_cache
+
+    real = kv_cache.build_cache
+
+    def shifted(kv):
+        return real([(k.roll(3, dims=-2), v) for k, v in kv])
+
+    monkeypatch.setattr(kv_cache, "build_cache", shifted)
+    broken = HFLM(pretrained=llama_path, batch_size=4, max_length=256, prefix_reuse=True)
+    off = HFLM(pretrained=llama_path, batch_size=4, max_length=256, prefix_reuse=False)
+    reqs = five_shot_mc(4)
+    with caplog.at_level(logging.WARNING):
+        got = broken.loglikelihood(reqs)
+    assert broken.scorer._verified is False
+    assert any("prefix_reuse disabled" in r.getMessage() for r in caplog.records)
+    _assert_equal(got, off.loglikelihood(reqs))

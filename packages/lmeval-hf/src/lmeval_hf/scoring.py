@@ -207,7 +207,10 @@ class Scorer:
                                                         device=self.device)[None]).logits
             tail = self._log_softmax(tail[0])
             diff = float((full - tail).abs().max())
-            tol = 1e-3 if full.dtype == torch.float32 else 0.1
+            # over every vocabulary entry, not only the scored tokens: on a GPT-2-sized float32
+            # model the two kernel paths differ by ~1e-3 on improbable tokens. A cache that is
+            # wrong (sliding windows, shifted positions) is off by O(1); 1e-2 keeps the margin.
+            tol = 1e-2 if full.dtype == torch.float32 else 0.1
             self._verified = diff <= tol
             if not self._verified:
                 log.warning("prefix_reuse disabled: cached-prefix log-probs differ from full "
