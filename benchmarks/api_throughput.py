@@ -4,6 +4,8 @@ lmeval's ``local-completions`` and lm-eval 0.4.13's ``local-completions`` send t
 ``generate_until`` requests (text prompts, no tokenizer) to lmeval-api's test server
 (``python -m lmeval_api.testing``, its own process) which answers each after ``--latency``
 seconds. The ceiling is ``num_concurrent / latency``; the goal is >= 0.9 of it and >= lm-eval.
+A third client, a bare aiohttp loop with the same concurrency, measures what the test server
+and this machine allow any client (the server is Python too, on the same cores).
 
     python benchmarks/api_throughput.py [--latency 0.05] [--concurrency 1 8 32] [--seconds 3]
 
@@ -69,6 +71,31 @@ def ours(url: str, c: int, n: int) -> tuple[float, float]:
     return elapsed, cpu
 
 
+def bare(url: str, c: int, n: int) -> float:
+    """Seconds for n requests from a minimal aiohttp client (a semaphore of c, one session, the
+    JSON decoded, nothing else): what this server and machine allow any client."""
+    import asyncio
+
+    import aiohttp
+
+    async def run() -> float:
+        sem = asyncio.Semaphore(c)
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=c)) as session:
+            async def one(i: int) -> None:
+                async with sem:
+                    payload = {"model": "m", "prompt": f"Prompt {i}:", "max_tokens": 4,
+                               "temperature": 0, "stop": ["\n\n"]}
+                    async with session.post(url, json=payload) as resp:
+                        await resp.json()
+
+            await asyncio.gather(*(one(i) for i in range(c)))  # warm the connections
+            start = time.monotonic()
+            await asyncio.gather(*(one(i) for i in range(n)))
+            return time.monotonic() - start
+
+    return asyncio.run(run())
+
+
 def reference(python: str, url: str, c: int, n: int) -> tuple[float, float]:
     proc = subprocess.run([python, "-c", LM_EVAL_SIDE, url, str(c), str(n)], capture_output=True,
                           text=True, timeout=900)
@@ -108,17 +135,22 @@ def main() -> None:
         for c in args.concurrency:
             ideal = c / args.latency
             n = max(c, int(ideal * args.seconds))
-            mine, theirs = [], []
-            for _ in range(args.repeats):  # interleaved: both sides see the same machine load
+            mine, theirs, floor = [], [], []
+            for _ in range(args.repeats):  # interleaved: every side sees the same machine load
                 mine.append(ours(url, c, n))
+                floor.append(bare(url, c, n))
                 if python:
                     theirs.append(reference(python, url, c, n))
+            bare_rps = statistics.median(n / s for s in floor)
             rps = statistics.median(n / s for s, _ in mine)
             cpu = statistics.median(1000 * u / n for _, u in mine)
             ref_rps = statistics.median(n / s for s, _ in theirs) if theirs else None
             ref_cpu = statistics.median(1000 * u / n for _, u in theirs) if theirs else None
             rows.append({"num_concurrent": c, "requests": n, "ideal_rps": ideal,
+                         "bare_client_rps": round(bare_rps, 1),
+                         "bare_vs_ideal": round(bare_rps / ideal, 3),
                          "lmeval_rps": round(rps, 1), "lmeval_vs_ideal": round(rps / ideal, 3),
+                         "lmeval_vs_bare_client": round(rps / bare_rps, 3),
                          "lm_eval_rps": round(ref_rps, 1) if ref_rps else None,
                          "lmeval_vs_lm_eval": round(rps / ref_rps, 2) if ref_rps else None,
                          "lmeval_cpu_ms_per_request": round(cpu, 3),
@@ -128,12 +160,14 @@ def main() -> None:
         server.kill()
     print(f"\nlatency {args.latency * 1000:.0f} ms, {os.cpu_count()} CPUs, median of "
           f"{args.repeats} runs\n")
-    print("| num_concurrent | ideal req/s | lmeval req/s | / ideal | lm-eval 0.4.13 req/s | "
-          "lmeval / lm-eval | client CPU ms/req lmeval | lm-eval |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| num_concurrent | ideal req/s | bare client req/s | lmeval req/s | / ideal | "
+          "/ bare client | lm-eval 0.4.13 req/s | lmeval / lm-eval | client CPU ms/req lmeval "
+          "| lm-eval |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
-        print(f"| {r['num_concurrent']} | {r['ideal_rps']:.0f} | {r['lmeval_rps']} | "
-              f"{r['lmeval_vs_ideal']} | {r['lm_eval_rps']} | {r['lmeval_vs_lm_eval']} | "
+        print(f"| {r['num_concurrent']} | {r['ideal_rps']:.0f} | {r['bare_client_rps']} | "
+              f"{r['lmeval_rps']} | {r['lmeval_vs_ideal']} | {r['lmeval_vs_bare_client']} | "
+              f"{r['lm_eval_rps']} | {r['lmeval_vs_lm_eval']} | "
               f"{r['lmeval_cpu_ms_per_request']} | {r['lm_eval_cpu_ms_per_request']} |")
     out = HERE / "results" / "api_throughput.json"
     out.parent.mkdir(exist_ok=True)
