@@ -131,7 +131,9 @@ class DirectoryScan:
 
     def digest(self) -> bytes:
         """What changes when any file is added, removed, renamed, resized or touched."""
-        flat = [(rel, st.st_mtime_ns, st.st_size) for rel, st in self.stamps()]
+        stamps = self.stamps()
+        flat = ([rel for rel, _ in stamps], [st.st_mtime_ns for _, st in stamps],
+                [st.st_size for _, st in stamps])
         return hashlib.sha1(marshal.dumps(flat)).digest()
 
     def load(self) -> dict[str, dict[str, Any]]:
@@ -160,21 +162,23 @@ class DirectoryScan:
 
     def _walk(self) -> list[tuple[str, os.stat_result]]:
         out: list[tuple[str, os.stat_result]] = []
-        stack = [str(self.root)]
-        prefix = len(str(self.root)) + 1
+        append = out.append
+        stack = [(str(self.root), "")]
         while stack:
-            current = stack.pop()
+            current, rel_dir = stack.pop()
             try:
                 it = os.scandir(current)
             except OSError:
                 continue
             with it:
                 for entry in it:
-                    if entry.is_dir(follow_symlinks=True):
-                        if not entry.name.startswith((".", "__pycache__")):
-                            stack.append(entry.path)
-                    elif entry.name.endswith((".yaml", ".yml")) or "yaml" in entry.name:
-                        out.append((entry.path[prefix:], entry.stat()))
+                    name = entry.name
+                    if "yaml" in name or name.endswith(".yml"):  # the common case first
+                        if not entry.is_dir():
+                            append((rel_dir + name, entry.stat()))
+                            continue
+                    if entry.is_dir() and not name.startswith((".", "__pycache__")):
+                        stack.append((entry.path, rel_dir + name + "/"))
         return out
 
     def _save(self, files: dict[str, Any]) -> None:
