@@ -24,7 +24,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def _rows(rows: list[tuple[str, ...]], headers: tuple[str, ...]) -> str:
     """Left-aligned columns two spaces apart, trailing spaces stripped (15,000 rows in ~10 ms)."""
-    columns = list(zip(*rows)) if rows else [() for _ in headers]
+    columns = list(zip(*rows, strict=True)) if rows else [() for _ in headers]
     widths = [max(len(h), max(map(len, col), default=0)) for h, col in zip(headers, columns, strict=True)]
     fmt = "  ".join(f"{{:<{w}}}" for w in widths[:-1]) + ("  {}" if len(widths) > 1 else "{}")
     lines = [fmt.format(*headers).rstrip()]
