@@ -9,6 +9,9 @@ runs the CLI, including a real evaluation of the reference LM on a local JSONL t
 venv gets only the lmeval-core and lmeval-tasks-mmlu wheels (issue 9's first acceptance check):
 ``lmeval ls`` lists the pack's MMLU, KMMLU and GreekMMLU tasks and groups, and ``lmeval run --model
 dummy --tasks gmmlu`` on the pack's fixture mirror prints the group tree with size-weighted scores.
+A third gets torch (pinned, CPU wheel from local disk), then the lmeval-core and lmeval-hf wheels
+(issue 4's first acceptance check): ``lmeval run --model hf`` on a tiny local Llama over a local
+multiple-choice task prints the results table (about 2 min with the wheel builds).
 """
 
 from __future__ import annotations
@@ -115,8 +118,12 @@ def _clean_env(tmp: Path, venv: Path) -> dict[str, str]:
     return env
 
 
-def _fresh_venv(wheels: dict[str, dict], pkgs: list[str], tmp: Path) -> tuple[Path, dict[str, str]]:
-    """A fresh venv holding only the wheels of ``pkgs`` (and what pip fetches for them)."""
+def _fresh_venv(wheels: dict[str, dict], pkgs: list[str], tmp: Path,
+                first: tuple[str, ...] = ()) -> tuple[Path, dict[str, str]]:
+    """A fresh venv holding only the wheels of ``pkgs`` (and what pip fetches for them).
+
+    ``first``: requirements pip installs before the wheels, in their own ``pip install``.
+    """
     paths = []
     for pkg in pkgs:
         b = wheels[pkg]
@@ -136,8 +143,13 @@ def _fresh_venv(wheels: dict[str, dict], pkgs: list[str], tmp: Path) -> tuple[Pa
     if probe.returncode != 0:
         pytest.skip("package registry unreachable: pip could not fetch lmeval-core's dependencies "
                     f"(pluggy, PyYAML, Jinja2): {probe.stderr.strip().splitlines()[-1:]}")
+    if first:
+        install = subprocess.run([*pip, "install", "-q", *first],
+                                 capture_output=True, text=True, env=env, timeout=900)
+        assert install.returncode == 0, install.stdout + install.stderr
+        print(f"\nfresh venv, {' '.join(first)} first: {time.perf_counter() - start:.1f} s")
     install = subprocess.run([*pip, "install", "-q", *paths],
-                             capture_output=True, text=True, env=env, timeout=600)
+                             capture_output=True, text=True, env=env, timeout=900)
     assert install.returncode == 0, install.stdout + install.stderr
     print(f"\nfresh venv with {' + '.join(pkgs)}: {time.perf_counter() - start:.1f} s")
     return venv, env
@@ -313,3 +325,102 @@ def test_lmeval_core_and_the_mmlu_pack_in_a_fresh_venv(wheels, tmp_path):
     sizes = [data["n-samples"][t]["effective"] for t in leaves]
     plain = sum(data["results"][t]["acc,none"] for t in leaves) / len(leaves)
     assert len(set(sizes)) > 1 and not math.isclose(plain, data["results"]["gmmlu"]["acc,none"])
+
+
+#: The torch release lmeval-hf is tested with; this machine's pip finds its CPU wheel on local disk.
+TORCH_PIN = "torch==2.13.0"
+TINY_HF_TASK = TINY_TASK.replace("task: tiny_mc", "task: tiny_mc_hf") + """\
+  - metric: acc_norm
+    aggregation: mean
+    higher_is_better: true
+"""
+#: Run in the fresh venv: every installed distribution, and those its lmeval roots require
+#: (Requires-Dist followed transitively, extras left out; markers are not evaluated, which can
+#: only widen the reachable set).
+REACHABLE = """\
+import importlib.metadata as md, json, re, sys
+def canon(s): return re.sub(r"[-_.]+", "-", s).lower()
+dists = {canon(d.metadata["Name"]): d for d in md.distributions()}
+seen, todo = set(), list(sys.argv[1:])
+while todo:
+    name = todo.pop()
+    if name in seen or name not in dists:
+        continue
+    seen.add(name)
+    for req in dists[name].requires or []:
+        spec, _, marker = req.partition(";")
+        if "extra" not in marker:
+            todo.append(canon(re.match(r"\\s*([A-Za-z0-9][A-Za-z0-9._-]*)", spec).group(1)))
+print(json.dumps({"installed": sorted(dists), "reachable": sorted(seen)}))
+"""
+
+
+@pytest.mark.timeout(1200)
+def test_lmeval_core_and_hf_in_a_fresh_venv(wheels, tmp_path):
+    """Issue 4's first acceptance check: core + lmeval-hf, a tiny local model on a local MC task.
+
+    torch goes in first, pinned (:data:`TORCH_PIN`): lmeval-hf requires a bare ``torch>=2.1``,
+    which pip would satisfy with the multi-GB CUDA build from the registry; installed explicitly
+    first, pip takes the CPU wheel from this machine's local wheel directory (about 20 s), and
+    the lmeval-hf install then finds its torch requirement already met. Everything else
+    (transformers, tokenizers, safetensors, accelerate and theirs) comes from the registry, so
+    the test skips when it is unreachable, as the other fresh-venv tests do.
+
+    The model is built here, in the test venv, with ``lmeval_hf.testing`` (a tiny random Llama
+    and a locally trained tokenizer), and loaded in the fresh venv from its directory with
+    ``HF_HUB_OFFLINE=1``: nothing is downloaded for the run itself.
+    """
+    testing = pytest.importorskip("lmeval_hf.testing", reason="building the tiny model needs lmeval-hf")
+    pytest.importorskip("transformers", reason="building the tiny model needs transformers")
+    model = testing.build_tiny_llama(tmp_path / "tiny-llama")
+
+    venv, env = _fresh_venv(wheels, ["lmeval-core", "lmeval-hf"], tmp_path, first=(TORCH_PIN,))
+    py = str(venv / "bin" / "python")
+    # only what lmeval-core and lmeval-hf declare: no vllm, no onnxruntime, no datasets
+    listed = subprocess.run([py, "-c", REACHABLE, "lmeval-core", "lmeval-hf"], capture_output=True,
+                            text=True, env=env, cwd=tmp_path, check=True, timeout=120)
+    dists = json.loads(listed.stdout)
+    installed, reachable = set(dists["installed"]), set(dists["reachable"])
+    assert {"lmeval-core", "lmeval-hf", "torch", "transformers", "accelerate"} <= installed, installed
+    undeclared = installed - reachable - {"pip", "setuptools", "wheel"}
+    assert not undeclared, f"installed but not required by lmeval-core or lmeval-hf: {undeclared}"
+    assert not installed & {"vllm", "onnxruntime", "onnxruntime-gpu", "datasets"}, installed
+    spec = subprocess.run([py, "-c", "import importlib.util as u; "
+                           "print([m for m in ('vllm', 'onnxruntime', 'datasets') if u.find_spec(m)])"],
+                          capture_output=True, text=True, env=env, cwd=tmp_path, check=True)
+    assert spec.stdout.strip() == "[]", spec.stdout
+    version = subprocess.run([py, "-c", "import torch; print(torch.__version__)"],
+                             capture_output=True, text=True, env=env, cwd=tmp_path, check=True)
+    assert version.stdout.strip().startswith("2.13.0"), version.stdout
+
+    env.update(HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1", TOKENIZERS_PARALLELISM="false")
+    cli = _cli(venv, env, tmp_path)
+    proc = cli("ls", "models")
+    assert proc.returncode == 0, proc.stderr
+    assert re.search(r"^hf\s+lmeval-hf\b", proc.stdout, re.M), proc.stdout
+
+    tasks = tmp_path / "tasks"
+    tasks.mkdir()
+    (tasks / "tiny_mc_hf.yaml").write_text(TINY_HF_TASK)
+    (tasks / "tiny.jsonl").write_text("".join(json.dumps(d) + "\n" for d in TINY_DOCS))
+    out = tmp_path / "out"
+    start = time.perf_counter()
+    proc = cli("run", "--model", "hf", "--model_args", f"pretrained={model},dtype=float32",
+               "--device", "cpu", "--tasks", "tiny_mc_hf", "--include_path", str(tasks),
+               "--output_path", str(out))
+    print(f"\nlmeval run --model hf in the fresh venv: {time.perf_counter() - start:.1f} s")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    print(proc.stdout)
+
+    results = list(out.rglob("results_*.json"))
+    assert len(results) == 1, results
+    data = json.loads(results[0].read_text(encoding="utf-8"))
+    assert data["n-samples"]["tiny_mc_hf"]["effective"] == len(TINY_DOCS)
+    scores = data["results"]["tiny_mc_hf"]
+    # the printed table: the task's row with acc, then acc_norm, each with the JSON's value
+    rows = [[c.strip() for c in row] for row in _table(proc.stdout, "Tasks")]
+    assert [row[0] for row in rows] == ["tiny_mc_hf", ""], rows
+    assert [row[4] for row in rows] == ["acc", "acc_norm"], rows
+    for row in rows:
+        value = scores[f"{row[4]},none"]
+        assert 0.0 <= value <= 1.0 and row[6] == f"{value:.4f}", (row, scores)
