@@ -102,9 +102,9 @@ class RequestCache:
             from lmeval.errors import UsageError
 
             raise UsageError(f"--cache_requests: expected true, refresh or delete, got {option!r}")
-        root = os.environ.get("LMEVAL_CACHE_DIR") or os.path.join(
-            os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "lmeval")
-        return cls(mode, Path(root) / "requests")
+        from lmeval.cachedir import cache_root
+
+        return cls(mode, cache_root() / "requests")
 
     def key(self, task: Any, **parts: Any) -> str:
         blob = _json({"config": task.config.to_dict(), "fewshot_seed": task.fewshot_seed, **parts})

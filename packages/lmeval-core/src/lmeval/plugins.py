@@ -34,6 +34,7 @@ from typing import Any
 import pluggy
 
 from lmeval import hookspecs
+from lmeval.cachedir import cache_root, write_json
 from lmeval.errors import PluginError, UsageError, did_you_mean
 
 log = logging.getLogger("lmeval")
@@ -349,9 +350,7 @@ def _environment_stamp() -> list[Any]:
 def entry_points() -> list[tuple[str, str, str | None, str | None]]:
     """``(name, value, distribution, version)`` of every ``lmeval`` entry point, sorted by name."""
     stamp = hashlib.sha1(json.dumps(_environment_stamp()).encode()).hexdigest()
-    root = os.environ.get("LMEVAL_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "lmeval")
-    cache = Path(root) / "entry-points" / f"{hashlib.sha1(sys.prefix.encode()).hexdigest()[:16]}.json"
+    cache = cache_root() / "entry-points" / f"{hashlib.sha1(sys.prefix.encode()).hexdigest()[:16]}.json"
     try:
         blob = json.loads(cache.read_text(encoding="utf-8"))
         if blob["stamp"] == stamp:
@@ -364,13 +363,7 @@ def entry_points() -> list[tuple[str, str, str | None, str | None]]:
     for ep in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
         dist = ep.dist.name if ep.dist is not None else None
         found.append((ep.name, ep.value, dist, ep.dist.version if ep.dist is not None else None))
-    try:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps({"stamp": stamp, "entry_points": found}), encoding="utf-8")
-        os.replace(tmp, cache)
-    except OSError as exc:  # a read-only cache dir only costs speed
-        log.debug("lmeval: cannot write entry-point cache %s: %s", cache, exc)
+    write_json(cache, {"stamp": stamp, "entry_points": found}, what="entry-point cache")
     return found
 
 

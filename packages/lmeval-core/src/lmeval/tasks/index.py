@@ -4,7 +4,7 @@ A cold build reads each YAML file's top-level ``task``/``group``/``tag``/``inclu
 a line scanner (full YAML parsing only when a file is unusual). The scan is cached per source
 directory, keyed on each file's path, mtime and size; the built index is cached too, keyed on a
 digest of every file's stamp in every source. A warm listing therefore stats each file once and
-loads one marshal blob; any added, removed or edited file (an in-place edit included) misses the
+loads one JSON file; any added, removed or edited file (an in-place edit included) misses the
 digest and rebuilds from the per-directory scans, rescanning only the files that changed.
 Later sources override earlier ones, with a warning naming both files (repeated on warm loads).
 """
@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from lmeval.cachedir import cache_root, write_json
 from lmeval.errors import UsageError, closest
 
 log = logging.getLogger("lmeval")
@@ -108,9 +109,7 @@ def _as_list(value: Any) -> list[str]:
 
 
 def _cache_dir() -> Path:
-    root = os.environ.get("LMEVAL_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "lmeval")
-    return Path(root) / "index"
+    return cache_root() / "index"
 
 
 class DirectoryScan:
@@ -182,14 +181,8 @@ class DirectoryScan:
         return out
 
     def _save(self, files: dict[str, Any]) -> None:
-        try:
-            self.cache_file.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.cache_file.with_suffix(f".{os.getpid()}.tmp")
-            with open(tmp, "w", encoding="utf-8") as fh:
-                json.dump({"version": CACHE_VERSION, "root": str(self.root), "files": files}, fh)
-            os.replace(tmp, self.cache_file)
-        except OSError as exc:  # a read-only cache dir only costs speed
-            log.debug("lmeval: cannot write index cache %s: %s", self.cache_file, exc)
+        write_json(self.cache_file, {"version": CACHE_VERSION, "root": str(self.root), "files": files},
+                   what="index cache")
 
 
 class TaskIndex:
@@ -330,14 +323,8 @@ def _read_built(path: Path, digest: str) -> tuple[list, list[str]] | None:
 
 
 def _write_built(path: Path, digest: str, rows: list, warnings: list[str]) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        with open(tmp, "w", encoding="utf-8") as fh:
-            json.dump([BUILT_VERSION, digest, rows, warnings], fh, separators=(",", ":"))
-        os.replace(tmp, path)
-    except OSError as exc:  # a read-only cache dir only costs speed
-        log.debug("lmeval: cannot write index cache %s: %s", path, exc)
+    write_json(path, [BUILT_VERSION, digest, rows, warnings], what="index cache",
+               separators=(",", ":"))
 
 
 def task_sources(pm: Any, include_path: str | list[str] | None) -> list[tuple[Path, str]]:
