@@ -12,7 +12,6 @@ on the transformers release of the test venv.
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -50,11 +49,7 @@ def setup(tmp_path_factory):
     model = fixtures.build_model(work / "models", "llama-h256-l4")
     tasks = fixtures.write_tasks(work / "tasks")
     threads = "2"
-    env = {**os.environ, "OMP_NUM_THREADS": threads, "MKL_NUM_THREADS": threads,
-           "TOKENIZERS_PARALLELISM": "false", "HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1",
-           "TRANSFORMERS_OFFLINE": "1", "HF_HOME": str(work / "hf-home"),
-           "HF_DATASETS_CACHE": str(work / "hf-home" / "datasets"),
-           "LMEVAL_CACHE_DIR": str(work / "lmeval-cache"), "TQDM_DISABLE": "1"}
+    env = parity.tool_env(work, threads)
     return ref_python, model, tasks, env, work
 
 

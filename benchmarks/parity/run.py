@@ -62,6 +62,15 @@ def tool_command(tool: str, ref_python: Path, model: Path, tasks: Path, cfg: dic
     return cmd
 
 
+def tool_env(work: Path, threads: str) -> dict[str, str]:
+    """The environment of every tool run: same threads, offline, caches under ``work``."""
+    return {**os.environ, "OMP_NUM_THREADS": threads, "MKL_NUM_THREADS": threads,
+            "TOKENIZERS_PARALLELISM": "false", "HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1",
+            "TRANSFORMERS_OFFLINE": "1", "HF_HOME": str(work / "hf-home"),
+            "HF_DATASETS_CACHE": str(work / "hf-home" / "datasets"),
+            "LMEVAL_CACHE_DIR": str(work / "lmeval-cache"), "TQDM_DISABLE": "1"}
+
+
 def run_once(cmd: list[str], env: dict, out: Path, timeout: float) -> float:
     if out.exists():
         shutil.rmtree(out)
@@ -189,11 +198,7 @@ def main() -> None:
     ref_python = reference_python(transformers=version("transformers"))
     tasks = fixtures.write_tasks(WORK / "tasks")
     threads = str(args.threads)
-    env = {**os.environ, "OMP_NUM_THREADS": threads, "MKL_NUM_THREADS": threads,
-           "TOKENIZERS_PARALLELISM": "false", "HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1",
-           "TRANSFORMERS_OFFLINE": "1", "HF_HOME": str(WORK / "hf-home"),
-           "HF_DATASETS_CACHE": str(WORK / "hf-home" / "datasets"),
-           "LMEVAL_CACHE_DIR": str(WORK / "lmeval-cache"), "TQDM_DISABLE": "1"}
+    env = tool_env(WORK, threads)
 
     rows, details, notes = [], [], []
     for model_name in args.models:

@@ -40,10 +40,7 @@ def main() -> None:
     data = json.loads(parity.RESULTS.read_text())
     tasks = fixtures.write_tasks(parity.WORK / "tasks")
     threads = str(os.cpu_count() or 1)
-    env = {**os.environ, "OMP_NUM_THREADS": threads, "MKL_NUM_THREADS": threads,
-           "TOKENIZERS_PARALLELISM": "false", "HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1",
-           "TRANSFORMERS_OFFLINE": "1", "HF_HOME": str(parity.WORK / "hf-home"),
-           "HF_DATASETS_CACHE": str(parity.WORK / "hf-home" / "datasets"), "TQDM_DISABLE": "1"}
+    env = parity.tool_env(parity.WORK, threads)
     for row in data["rows"]:
         if row["model"] not in args.models or row["config"] not in args.configs:
             continue

@@ -49,9 +49,7 @@ def main() -> None:
     data = json.loads(parity.RESULTS.read_text())
     tasks = fixtures.write_tasks(parity.WORK / "tasks")
     threads = str(os.cpu_count() or 1)
-    env = {**os.environ, **ENGINE_ENV, "OMP_NUM_THREADS": threads, "TOKENIZERS_PARALLELISM": "false",
-           "HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1",
-           "LMEVAL_CACHE_DIR": str(parity.WORK / "lmeval-cache"), "TQDM_DISABLE": "1"}
+    env = {**parity.tool_env(parity.WORK, threads), **ENGINE_ENV}
     for row in data["rows"]:
         if row["model"] not in args.models or row["config"] not in args.configs:
             continue
