@@ -46,6 +46,12 @@ def offline(tmp_path, monkeypatch):
 
 
 def _run_file(wandb_dir) -> RunFile:
+    import wandb
+
+    # The run file is written by wandb's service process; run.finish() returns once the exit is
+    # handled, not once the service has flushed and closed the file. Tearing the service down
+    # waits for that, so the records read below are all there (CI once read it mid-write).
+    wandb.teardown()
     [path] = list(wandb_dir.glob("wandb/offline-run-*/run-*.wandb"))
     return RunFile(path)
 
@@ -106,6 +112,7 @@ def test_step_and_no_samples(tasks, tmp_path, offline):
                  "--wandb_args", "project=p,step=7"])
     assert code == 0
     run = _run_file(offline)
+    assert run.exited
     steps = {h.get("_step") for h in run.history if "wb_mc/acc" in h}
     assert steps == {7}
     assert "results" in run.artifacts and not set(TASKS) & set(run.artifacts)  # no samples logged
