@@ -1,7 +1,7 @@
 """Startup: `lmeval ls tasks` over 15,000 generated task YAMLs, cold and warm, against
 `lm-eval ls tasks` over the same directory. Goal: warm <= 0.15 s and >= 50x faster than lm-eval.
 
-    python benchmarks/startup.py [--n 15000] [--runs 3] [--no-reference]
+    python benchmarks/startup.py [--n 15000] [--runs 5] [--no-reference]
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def timed(cmd: list[str], env: dict) -> tuple[float, str]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=15000)
-    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--no-reference", action="store_true")
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="lmeval-startup-"))

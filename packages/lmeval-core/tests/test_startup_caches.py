@@ -47,7 +47,7 @@ def test_built_index_is_reused_and_follows_every_kind_of_change(tmp_path, cache_
     (root / "fam" / "b.yaml").write_text(f"task: task_b\ntag: fam_tag\n{TASK}")
     cold = _names(root)
     assert set(cold) == {"task_a", "task_b", "fam_tag"}
-    assert list((cache_dir / "index").glob("built-*.json")), "the built index was not cached"
+    assert list((cache_dir / "index").glob("built-*.marshal")), "the built index was not cached"
 
     warm = _names(root)
     assert warm == cold
@@ -136,3 +136,43 @@ def test_entry_point_cache_follows_installs_edits_and_removals(tmp_path):
         child.unlink()
     info.rmdir()
     assert "renamed" not in _ls_plugins(site, cache).stdout
+
+
+def test_a_listing_imports_only_what_it_needs(tmp_path):
+    """``ls tasks`` with no plugin to load imports neither pluggy nor the built-in plugin modules
+    (metrics, filters, the dummy model); a plugin given with ``--plugins`` still adds its tasks."""
+    root = tmp_path / "tasks"
+    root.mkdir()
+    (root / "t.yaml").write_text(f"task: listed_task\n{TASK}")
+    pack = tmp_path / "pack"
+    (pack / "tasks").mkdir(parents=True)
+    (pack / "tasks" / "p.yaml").write_text(f"task: pack_task\n{TASK}")
+    (pack / "mypack.py").write_text(textwrap.dedent(f"""
+        from lmeval.hookspecs import hookimpl
+
+        @hookimpl
+        def lmeval_register_task_sources(register):
+            register({str(pack / "tasks")!r})
+    """))
+    probe = textwrap.dedent("""
+        import sys
+        from lmeval.cli import main
+        code = main(sys.argv[1:])
+        heavy = sorted(m for m in ("pluggy", "lmeval.metrics", "lmeval.filters", "lmeval.testing",
+                                   "dataclasses", "hashlib") if m in sys.modules)
+        print("IMPORTED:", ",".join(heavy), file=sys.stderr)
+        raise SystemExit(code)
+    """)
+    env = {**os.environ, "LMEVAL_CACHE_DIR": str(tmp_path / "cache"), "LMEVAL_DISABLE_AUTOLOAD": "1",
+           "PYTHONPATH": str(pack)}
+    env.pop("LMEVAL_PLUGINS", None)
+    bare = subprocess.run([sys.executable, "-c", probe, "ls", "tasks", "--include_path", str(root)],
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert bare.returncode == 0, bare.stderr
+    assert "listed_task" in bare.stdout
+    assert "IMPORTED: \n" in bare.stderr, bare.stderr
+    with_pack = subprocess.run([sys.executable, "-c", probe, "ls", "tasks", "--include_path", str(root),
+                                "--plugins", "mypack"], capture_output=True, text=True, env=env, timeout=120)
+    assert with_pack.returncode == 0, with_pack.stderr
+    assert "listed_task" in with_pack.stdout and "pack_task" in with_pack.stdout
+    assert "pluggy" in with_pack.stderr

@@ -22,13 +22,28 @@ def cache_root() -> Path:
     return Path(root)
 
 
+def digest(data: bytes, size: int = 20) -> str:
+    """A hex digest for cache keys. BLAKE2 from CPython's own ``_blake2`` module: ``hashlib``
+    loads OpenSSL on import (~4 ms of every start-up); same digest either way."""
+    try:
+        from _blake2 import blake2b
+    except ImportError:  # another Python implementation
+        from hashlib import blake2b
+    return blake2b(data, digest_size=size).hexdigest()
+
+
 def write_json(path: Path, data: Any, *, what: str, **dump_kwargs: Any) -> None:
     """Write ``data`` as JSON to ``path`` atomically; an unwritable cache is logged, not raised."""
+    write_bytes(path, json.dumps(data, **dump_kwargs).encode("utf-8"), what=what)
+
+
+def write_bytes(path: Path, data: bytes, *, what: str) -> None:
+    """Write ``data`` to ``path`` atomically; an unwritable cache is logged, not raised."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        with open(tmp, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, **dump_kwargs)
+        with open(tmp, "wb") as fh:
+            fh.write(data)
         os.replace(tmp, path)
     except OSError as exc:
         log.debug("lmeval: cannot write %s %s: %s", what, path, exc)

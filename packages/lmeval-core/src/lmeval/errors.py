@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 
@@ -39,6 +38,8 @@ class PluginError(LmevalError):
 
 def closest(name: str, candidates: Iterable[str], n: int = 3) -> list[str]:
     pool = list(candidates)
+    import difflib  # only when something is wrong: not on every start-up
+
     found = difflib.get_close_matches(name, pool, n=n, cutoff=0.6)
     if not found:
         found = [c for c in pool if name and (name in c or c in name)][:n]

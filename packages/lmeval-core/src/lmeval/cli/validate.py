@@ -96,7 +96,7 @@ def _check_group(config: Any, raw: Any, index: Any) -> list[str]:
         if isinstance(member, dict) and not isinstance(name, str):
             problems.append(fail(raw, "task", f"member {member!r} needs a task or group name").located())
             continue
-        if isinstance(member, str) and name not in index.entries:
+        if isinstance(member, str) and name not in index.rows:
             try:
                 index.get(name)
             except LmevalError as exc:

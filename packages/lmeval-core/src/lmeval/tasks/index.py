@@ -12,35 +12,48 @@ Later sources override earlier ones, with a warning naming both files (repeated 
 from __future__ import annotations
 
 import fnmatch
-import hashlib
 import json
 import logging
 import marshal
 import os
 import re
-from dataclasses import dataclass, field
+import sys
 from pathlib import Path
 from typing import Any
 
-from lmeval.cachedir import cache_root, write_json
+from lmeval.cachedir import cache_root, digest, write_bytes, write_json
 from lmeval.errors import UsageError, closest
 
 log = logging.getLogger("lmeval")
 
 CACHE_VERSION = 2
-BUILT_VERSION = 1
+BUILT_VERSION = 2
+_BUILT_KEY = f"{BUILT_VERSION}:{marshal.version}:{sys.version_info[:2]}"
 _KEY = re.compile(r"^(task|group|tag|include|task_alias|group_alias)\s*:(.*)$")
 _ITEM = re.compile(r"^\s+-\s*(.*)$")
 
 
-@dataclass(slots=True)
 class IndexEntry:
-    name: str
-    kind: str  # "task" | "group" | "tag"
-    path: str | None = None
-    distribution: str = "local"
-    tags: list[str] = field(default_factory=list)
-    alias: str | None = None
+    """One task, group or tag name and where it comes from (a plain class: see ``plugins.Entry``)."""
+
+    __slots__ = ("name", "kind", "path", "distribution", "tags", "alias")
+
+    def __init__(self, name: str, kind: str, path: str | None = None, distribution: str = "local",
+                 tags: list[str] | None = None, alias: str | None = None) -> None:
+        self.name, self.kind, self.path, self.distribution = name, kind, path, distribution
+        self.tags: list[str] = [] if tags is None else tags  # kind: "task" | "group" | "tag"
+        self.alias = alias
+
+    def __repr__(self) -> str:
+        return (f"IndexEntry(name={self.name!r}, kind={self.kind!r}, path={self.path!r}, "
+                f"distribution={self.distribution!r}, tags={self.tags!r}, alias={self.alias!r})")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, IndexEntry):
+            return NotImplemented
+        return all(getattr(self, a) == getattr(other, a) for a in self.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 def _scalar(text: str) -> Any:
@@ -117,23 +130,20 @@ class DirectoryScan:
 
     def __init__(self, root: Path) -> None:
         self.root = root.resolve()
-        digest = hashlib.sha1(str(self.root).encode()).hexdigest()[:16]
-        self.cache_file = _cache_dir() / f"{digest}.json"
+        self.cache_file = _cache_dir() / f"{digest(str(self.root).encode(), 8)}.json"
         self.records: dict[str, dict[str, Any]] = {}
-        self._walked: list[tuple[str, os.stat_result]] | None = None
+        self._walked: tuple[list[str], list[int], list[int]] | None = None
 
-    def stamps(self) -> list[tuple[str, os.stat_result]]:
-        """Every YAML file under the root with its stat (walked once, kept for ``load``)."""
+    def stamps(self) -> tuple[list[str], list[int], list[int]]:
+        """Every YAML file under the root: relative paths, mtimes (ns) and sizes, as three
+        parallel lists (walked once, kept for ``load``)."""
         if self._walked is None:
             self._walked = self._walk()
         return self._walked
 
-    def digest(self) -> bytes:
+    def stamp_bytes(self) -> bytes:
         """What changes when any file is added, removed, renamed, resized or touched."""
-        stamps = self.stamps()
-        flat = ([rel for rel, _ in stamps], [st.st_mtime_ns for _, st in stamps],
-                [st.st_size for _, st in stamps])
-        return hashlib.sha1(marshal.dumps(flat)).digest()
+        return marshal.dumps(self.stamps())
 
     def load(self) -> dict[str, dict[str, Any]]:
         cached: dict[str, Any] = {}
@@ -146,8 +156,8 @@ class DirectoryScan:
             cached = {}
         files: dict[str, Any] = {}
         dirty = False
-        for rel, stat in self.stamps():
-            stamp = [stat.st_mtime_ns, stat.st_size]
+        for rel, mtime, size in zip(*self.stamps(), strict=True):
+            stamp = [mtime, size]
             old = cached.get(rel)
             if old is not None and old[0] == stamp:
                 files[rel] = old
@@ -159,26 +169,40 @@ class DirectoryScan:
         self.records = {rel: rec for rel, (_, rec) in files.items()}
         return self.records
 
-    def _walk(self) -> list[tuple[str, os.stat_result]]:
-        out: list[tuple[str, os.stat_result]] = []
-        append = out.append
+    def _walk(self) -> tuple[list[str], list[int], list[int]]:
+        rels: list[str] = []
+        mtimes: list[int] = []
+        sizes: list[int] = []
+        by_fd = os.scandir in os.supports_fd  # stat relative to the folder: ~20% faster
         stack = [(str(self.root), "")]
         while stack:
             current, rel_dir = stack.pop()
+            fd = -1
             try:
-                it = os.scandir(current)
+                if by_fd:
+                    fd = os.open(current, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+                it = os.scandir(fd if by_fd else current)
             except OSError:
+                if fd >= 0:
+                    os.close(fd)
                 continue
-            with it:
-                for entry in it:
-                    name = entry.name
-                    if "yaml" in name or name.endswith(".yml"):  # the common case first
-                        if not entry.is_dir():
-                            append((rel_dir + name, entry.stat()))
-                            continue
-                    if entry.is_dir() and not name.startswith((".", "__pycache__")):
-                        stack.append((entry.path, rel_dir + name + "/"))
-        return out
+            try:
+                with it:
+                    for entry in it:
+                        name = entry.name
+                        if "yaml" in name or name.endswith(".yml"):  # the common case first
+                            if not entry.is_dir():
+                                st = entry.stat()  # one stat per file: how in-place edits are seen
+                                rels.append(rel_dir + name)
+                                mtimes.append(st.st_mtime_ns)
+                                sizes.append(st.st_size)
+                                continue
+                        if entry.is_dir() and not name.startswith((".", "__pycache__")):
+                            stack.append((os.path.join(current, name), rel_dir + name + "/"))
+            finally:
+                if fd >= 0:
+                    os.close(fd)
+        return rels, mtimes, sizes
 
     def _save(self, files: dict[str, Any]) -> None:
         write_json(self.cache_file, {"version": CACHE_VERSION, "root": str(self.root), "files": files},
@@ -190,15 +214,24 @@ class TaskIndex:
 
     def __init__(self, sources: list[tuple[Path, str]]) -> None:
         self.sources = sources
+        self._rows: dict[str, tuple] | None = None
         self._entries: dict[str, IndexEntry] | None = None
+
+    @property
+    def rows(self) -> dict[str, tuple]:
+        """name → (name, kind, path, distribution, tags, alias): the entries as plain tuples, as
+        cached; what a listing reads (building 15,000 :class:`IndexEntry` objects costs ~10 ms)."""
+        if self._rows is None:
+            self._rows = self._build()
+        return self._rows
 
     @property
     def entries(self) -> dict[str, IndexEntry]:
         if self._entries is None:
-            self._entries = self._build()
+            self._entries = {name: IndexEntry(*row) for name, row in self.rows.items()}
         return self._entries
 
-    def _build(self) -> dict[str, IndexEntry]:
+    def _build(self) -> dict[str, tuple]:
         scans = []
         for root, dist in self.sources:
             if not root.is_dir():
@@ -206,20 +239,21 @@ class TaskIndex:
             scans.append((DirectoryScan(root), dist))
         ident = repr([(str(root), str(scan.root), dist)
                       for (scan, dist), (root, _) in zip(scans, self.sources, strict=False)]).encode()
-        cache_file = _cache_dir() / f"built-{hashlib.sha1(ident).hexdigest()[:16]}.json"
-        digest = hashlib.sha1(ident + b"".join(scan.digest() for scan, _ in scans)).hexdigest()
-        hit = _read_built(cache_file, digest)
+        cache_file = _cache_dir() / f"built-{digest(ident, 8)}.marshal"
+        stamp = digest(ident + b"".join(scan.stamp_bytes() for scan, _ in scans))
+        hit = _read_built(cache_file, stamp)
         if hit is not None:
             rows, warnings = hit
             for message in warnings:
                 log.warning(message)
-            return {row[0]: IndexEntry(*row) for row in rows}
+            return {row[0]: row for row in rows}
         warnings: list[str] = []
         entries = self._build_from(scans, warnings)
         rows = [(e.name, e.kind, e.path, e.distribution, list(e.tags), e.alias)
                 for e in entries.values()]
-        _write_built(cache_file, digest, rows, warnings)
-        return entries
+        _write_built(cache_file, stamp, rows, warnings)
+        self._entries = entries
+        return {row[0]: row for row in rows}
 
     def _build_from(self, scans: list[tuple[DirectoryScan, str]],
                     warnings: list[str]) -> dict[str, IndexEntry]:
@@ -282,49 +316,52 @@ class TaskIndex:
 
     # -- names ----------------------------------------------------------------------------
     def names(self, kind: str | None = None) -> list[str]:
-        return sorted(n for n, e in self.entries.items() if kind is None or e.kind == kind)
+        return sorted(n for n, row in self.rows.items() if kind is None or row[1] == kind)
 
     def match(self, patterns: list[str]) -> list[str]:
         """Task, group and tag names for ``--tasks`` patterns (wildcards allowed), in order."""
         out: list[str] = []
         for pattern in patterns:
-            if pattern in self.entries:
+            if pattern in self.rows:
                 out.append(pattern)
                 continue
             if any(ch in pattern for ch in "*?["):
-                hits = sorted(fnmatch.filter(self.entries, pattern))
+                hits = sorted(fnmatch.filter(self.rows, pattern))
                 if hits:
                     out.extend(hits)
                     continue
-            suggestions = closest(pattern, self.entries)
+            suggestions = closest(pattern, self.rows)
             hint = f" (did you mean {', '.join(repr(s) for s in suggestions)}?)" if suggestions else ""
             raise UsageError(f"unknown task, group or tag {pattern!r}{hint}; see `lmeval ls tasks`")
         seen: set[str] = set()
         return [n for n in out if not (n in seen or seen.add(n))]
 
     def get(self, name: str) -> IndexEntry:
-        try:
-            return self.entries[name]
-        except KeyError:
-            suggestions = closest(name, self.entries)
+        if self._entries is not None and name in self._entries:
+            return self._entries[name]
+        row = self.rows.get(name)
+        if row is None:
+            suggestions = closest(name, self.rows)
             hint = f" (did you mean {', '.join(repr(s) for s in suggestions)}?)" if suggestions else ""
-            raise UsageError(f"unknown task, group or tag {name!r}{hint}") from None
+            raise UsageError(f"unknown task, group or tag {name!r}{hint}")
+        return IndexEntry(*row)
 
 
-def _read_built(path: Path, digest: str) -> tuple[list, list[str]] | None:
+def _read_built(path: Path, stamp: str) -> tuple[list, list[str]] | None:
+    """The cached rows, or None. marshal, not JSON: 15,000 rows load in ~8 ms instead of ~30; the
+    format is the running Python's (its version is part of the record), so another Python rebuilds."""
     try:
-        with open(path, encoding="utf-8") as fh:
-            blob = json.load(fh)
-        if blob[0] == BUILT_VERSION and blob[1] == digest:
+        with open(path, "rb") as fh:
+            blob = marshal.loads(fh.read())  # marshal.load(fh) reads object by object: 10x slower
+        if blob[0] == _BUILT_KEY and blob[1] == stamp:
             return blob[2], blob[3]
-    except (OSError, ValueError, TypeError, IndexError, KeyError):
+    except (OSError, ValueError, EOFError, TypeError, IndexError, KeyError):
         pass
     return None
 
 
-def _write_built(path: Path, digest: str, rows: list, warnings: list[str]) -> None:
-    write_json(path, [BUILT_VERSION, digest, rows, warnings], what="index cache",
-               separators=(",", ":"))
+def _write_built(path: Path, stamp: str, rows: list, warnings: list[str]) -> None:
+    write_bytes(path, marshal.dumps([_BUILT_KEY, stamp, rows, warnings]), what="index cache")
 
 
 def task_sources(pm: Any, include_path: str | list[str] | None) -> list[tuple[Path, str]]:

@@ -104,7 +104,7 @@ class TaskLoader:
             if "group" in item:
                 sub = item["group"]
                 inline = {k: v for k, v in item.items() if k != "group"}
-                if sub in self.index.entries and self.index.get(sub).kind == "group":
+                if sub in self.index.rows and self.index.get(sub).kind == "group":
                     return [self.group_with(sub, {**overrides, **inline}, stack)]
                 sub_raw = _merge(item, None)
                 return [self._group_from(f"{group.name}::{sub}", sub_raw, overrides, stack)]
@@ -114,7 +114,7 @@ class TaskLoader:
             base, item_overrides = item["task"], {**overrides, **item}
         else:
             raise fail(raw, "task", f"unsupported member {item!r} of group {group.name!r}")
-        if base not in self.index.entries:
+        if base not in self.index.rows:
             if isinstance(item, dict):
                 return [self._inline(item_overrides, group, raw, namespaced=f"{group.name}::{base}")]
             try:
