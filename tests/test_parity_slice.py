@@ -27,11 +27,11 @@ import fixtures  # noqa: E402
 import run as parity  # noqa: E402
 from reference_env import reference_python  # noqa: E402
 
-#: |Δ log-likelihood| bound for this slice. The shared-prefix path computes the same sums as
-#: lm-eval's full forwards through a different kernel; on hellaswag's ~40-token endings (values
-#: around -450, where one float32 ulp is 3e-5) that is a few ulps. lm-eval against itself at
-#: batch size 1 vs 8 differs by 6e-5 on the same requests.
-MAX_ABS_DLOGPROB = 5e-4
+#: |Δ log-likelihood| bound for this slice: the issue's goal. The shared-prefix path computes the
+#: same sums as lm-eval's full forwards through other kernel shapes; on the benchmark's random
+#: Llama (transformers' own initialisation) that is at most one float32 ulp of hellaswag's
+#: ~40-token sums (values around -300 to -500, where one ulp is 3e-5 to 6e-5).
+MAX_ABS_DLOGPROB = 1e-4
 LIMIT = 12
 
 pytestmark = pytest.mark.timeout(1800)

@@ -42,7 +42,8 @@ import fixtures  # noqa: E402
 
 WORK = BENCH / ".work" / "parity"
 RESULTS = BENCH / "results" / "parity.json"
-DEFAULT_LIMIT = {"llama-h256-l4": None, "llama-h768-l12": 40}
+DEFAULT_LIMIT = {"llama-h256-l4": None, "llama-h768-l12": 40, "llama-h256-l4-peaked": None,
+                 "llama-h768-l12-peaked": 40}
 
 
 def tool_command(tool: str, ref_python: Path, model: Path, tasks: Path, cfg: dict,

@@ -244,11 +244,17 @@ def build_tiny_llama(
     max_position: int = 512,
     seed: int = 0,
     chat_template: bool = True,
+    initializer_range: float = 0.2,
 ) -> Path:
-    """A tiny random ``LlamaForCausalLM`` with a llama-style tokenizer, saved to ``directory``."""
+    """A tiny random ``LlamaForCausalLM`` with a llama-style tokenizer, saved to ``directory``.
+
+    ``initializer_range`` is 10x transformers' default (0.02) so that a tiny random model has
+    peaked, distinct choice scores; 0.02 gives the near-uniform logits of a stock random init."""
     params = {"kind": "llama", "hidden": hidden, "layers": layers, "heads": heads,
               "kv_heads": kv_heads, "vocab_size": vocab_size, "max_position": max_position,
               "seed": seed, "chat_template": chat_template}
+    if initializer_range != 0.2:  # keep the build key (and cached fixtures) of the default
+        params["initializer_range"] = initializer_range
 
     def write(d: Path) -> None:
         from transformers import LlamaConfig, LlamaForCausalLM
@@ -266,7 +272,7 @@ def build_tiny_llama(
             eos_token_id=ids["eos"],
             pad_token_id=ids["pad"],
             tie_word_embeddings=False,
-            initializer_range=0.2,
+            initializer_range=initializer_range,
         )
         _save_model(d, LlamaForCausalLM, config, seed, ids)
 
