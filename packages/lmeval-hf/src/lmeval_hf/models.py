@@ -382,7 +382,7 @@ class HFLM(LM):
         if self.enable_thinking:
             raise UsageError("enable_thinking=True cannot answer loglikelihood requests: use "
                              "generative tasks only")
-        pairs = [self.encoder.pair(self._text(r.context), r.continuation) for r in requests]
+        pairs = self.encoder.pairs([(self._text(r.context), r.continuation) for r in requests])
         return self.scorer.score(pairs)
 
     def loglikelihood_rolling(self, requests: Sequence[RollingRequest]) -> list[float]:

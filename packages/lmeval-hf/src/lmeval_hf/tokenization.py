@@ -102,16 +102,47 @@ class TokenEncoder:
             return self.tokenizer.bos_token_id
         return self.tokenizer.eos_token_id
 
+    def _kwargs(self, text: str, add_special_tokens: bool | None) -> dict:
+        kwargs = special_tokens_kwargs(add_special_tokens, self.add_bos_token)
+        if add_special_tokens is None and has_prefix(text, self._prefix_text()):
+            kwargs["add_special_tokens"] = False
+        return kwargs
+
+    def _prefix_text(self) -> str:
+        key = self.prefix_token_id
+        cached = getattr(self, "_prefix_cache", None)
+        if cached is None or cached[0] != key:
+            cached = self._prefix_cache = (key, self.tokenizer.decode(key))
+        return cached[1]
+
     def encode(self, text: str, add_special_tokens: bool | None = None,
                left_truncate_len: int | None = None) -> list[int]:
-        kwargs = special_tokens_kwargs(add_special_tokens, self.add_bos_token)
-        if add_special_tokens is None and has_prefix(
-                text, self.tokenizer.decode(self.prefix_token_id)):
-            kwargs["add_special_tokens"] = False
-        ids = list(self.tokenizer.encode(text, **kwargs))
+        ids = list(self.tokenizer.encode(text, **self._kwargs(text, add_special_tokens)))
         if left_truncate_len:
             ids = ids[-left_truncate_len:]
         return ids
+
+    def encode_many(self, items: Iterable[tuple[str, bool | None]]) -> dict[tuple[str, bool | None], list[int]]:
+        """``encode(text, add_special_tokens)`` of every distinct item, keyed by the item.
+
+        One batched tokenizer call per keyword set instead of one call per string: the same
+        token ids (a fast tokenizer's ``encode`` is its batch path with one text), without the
+        per-call overhead; multiple-choice requests repeat their context once per choice.
+        """
+        by_kwargs: dict[tuple, list[tuple[str, bool | None]]] = {}
+        for item in dict.fromkeys(items):
+            kwargs = self._kwargs(*item)
+            by_kwargs.setdefault(tuple(sorted(kwargs.items())), []).append(item)
+        out: dict[tuple[str, bool | None], list[int]] = {}
+        batched = getattr(self.tokenizer, "is_fast", False)
+        for kwargs, group in by_kwargs.items():
+            texts = [text for text, _ in group]
+            if batched and len(texts) > 1:
+                ids = self.tokenizer(texts, **dict(kwargs))["input_ids"]
+            else:
+                ids = [self.tokenizer.encode(t, **dict(kwargs)) for t in texts]
+            out.update(zip(group, map(list, ids), strict=True))
+        return out
 
     def batch_encode_kwargs(self, first: str) -> dict:
         """Special-token keyword of a padded batch encode, decided on its first string."""
@@ -126,6 +157,24 @@ class TokenEncoder:
     def pair(self, context: str, continuation: str) -> tuple[list[int], list[int]]:
         return encode_request(self.encode, self.prefix_token_id, context, continuation,
                               causal=self.causal)
+
+    def pairs(self, requests: Sequence[tuple[str, str]]) -> list[tuple[list[int], list[int]]]:
+        """:meth:`pair` of every request, each distinct string encoded once, in batches."""
+        wanted: list[tuple[str, bool | None]] = []
+
+        def record(text: str, add_special_tokens: bool | None = None) -> list[int]:
+            wanted.append((text, add_special_tokens))
+            return []
+
+        for context, continuation in requests:  # which strings pair() would encode
+            encode_request(record, self.prefix_token_id, context, continuation, causal=self.causal)
+        encoded = self.encode_many(wanted)
+
+        def lookup(text: str, add_special_tokens: bool | None = None) -> list[int]:
+            return encoded[(text, add_special_tokens)]
+
+        return [encode_request(lookup, self.prefix_token_id, context, continuation,
+                               causal=self.causal) for context, continuation in requests]
 
     def decode(self, tokens: Sequence[int] | int, skip_special_tokens: bool = True) -> str:
         return self.tokenizer.decode(tokens, skip_special_tokens=skip_special_tokens)
