@@ -5,9 +5,15 @@ lmeval's ``local-completions`` and lm-eval 0.4.13's ``local-completions`` send t
 (``python -m lmeval_api.testing``, its own process) which answers each after ``--latency``
 seconds. The ceiling is ``num_concurrent / latency``; the goal is >= 0.9 of it and >= lm-eval.
 A third client, a bare aiohttp loop with the same concurrency, measures what the test server
-and this machine allow any client (the server is Python too, on the same cores).
+and this machine allow any client (the server is Python too, on the same machine).
 
-    python benchmarks/api_throughput.py [--latency 0.05] [--concurrency 1 8 32] [--seconds 3]
+With two or more CPUs the server is pinned to the last one and the clients (ours, the bare one,
+lm-eval's subprocess) to the others, as a server on its own hardware would be: left to the
+scheduler on a 2-core machine, the two processes preempt each other's wake-ups and every client
+(the bare one too) loses ~6% at num_concurrent 32 (0.87-0.88 of the ceiling instead of
+0.94). ``--no-pin`` measures that.
+
+    python benchmarks/api_throughput.py [--latency 0.05] [--concurrency 1 8 32] [--seconds 3] [--no-pin]
 
 lm-eval runs in the reference venv (benchmarks/reference_env.py; LMEVAL_REFERENCE_VENV to use
 another), with its ``api`` extras. Figures go to stdout and benchmarks/results/api_throughput.json.
@@ -124,10 +130,18 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="ideal duration of one run")
     parser.add_argument("--repeats", type=int, default=5, help="runs per point (median)")
     parser.add_argument("--no-reference", action="store_true", help="skip lm-eval")
+    parser.add_argument("--no-pin", action="store_true",
+                        help="leave the server and the clients to the scheduler")
     args = parser.parse_args()
 
     server = subprocess.Popen([sys.executable, "-m", "lmeval_api.testing", "--latency",
                                str(args.latency)], stdout=subprocess.PIPE, text=True)
+    pinning = None
+    cpus = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
+    if not args.no_pin and len(cpus) >= 2:
+        os.sched_setaffinity(server.pid, {cpus[-1]})
+        os.sched_setaffinity(0, set(cpus[:-1]))  # inherited by lm-eval's subprocess
+        pinning = {"server": [cpus[-1]], "clients": cpus[:-1]}
     url = server.stdout.readline().strip() + "/v1/completions"
     python = None if args.no_reference else reference_python()
     rows = []
@@ -159,7 +173,7 @@ def main() -> None:
     finally:
         server.kill()
     print(f"\nlatency {args.latency * 1000:.0f} ms, {os.cpu_count()} CPUs, median of "
-          f"{args.repeats} runs\n")
+          f"{args.repeats} runs, pinning: {pinning or 'none'}\n")
     print("| num_concurrent | ideal req/s | bare client req/s | lmeval req/s | / ideal | "
           "/ bare client | lm-eval 0.4.13 req/s | lmeval / lm-eval | client CPU ms/req lmeval "
           "| lm-eval |")
@@ -172,7 +186,8 @@ def main() -> None:
     out = HERE / "results" / "api_throughput.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps({"latency_s": args.latency, "cpus": os.cpu_count(),
-                               "repeats": args.repeats, "rows": rows}, indent=2) + "\n")
+                               "repeats": args.repeats, "pinning": pinning, "rows": rows},
+                              indent=2) + "\n")
 
 
 if __name__ == "__main__":
