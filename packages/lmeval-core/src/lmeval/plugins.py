@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from lmeval.cachedir import cache_root, digest, write_json
 from lmeval.errors import PluginError, UsageError, did_you_mean
+from lmeval.records import SlotRecord
 
 if TYPE_CHECKING:
     import pluggy
@@ -71,9 +72,8 @@ KNOWN_BACKENDS: dict[str, str] = {
 }
 
 
-class Entry:
-    """One registered contribution (a plain class, not a dataclass: ``dataclasses`` is ~3 ms of
-    start-up and this module is on every command's path)."""
+class Entry(SlotRecord):
+    """One registered contribution."""
 
     __slots__ = ("name", "obj", "plugin", "distribution", "meta")
 
@@ -81,17 +81,6 @@ class Entry:
                  meta: dict[str, Any] | None = None) -> None:
         self.name, self.obj, self.plugin, self.distribution = name, obj, plugin, distribution
         self.meta: dict[str, Any] = {} if meta is None else meta
-
-    def __repr__(self) -> str:
-        return (f"Entry(name={self.name!r}, obj={self.obj!r}, plugin={self.plugin!r}, "
-                f"distribution={self.distribution!r}, meta={self.meta!r})")
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Entry):
-            return NotImplemented
-        return all(getattr(self, a) == getattr(other, a) for a in self.__slots__)
-
-    __hash__ = None  # type: ignore[assignment]  # mutable, like the dataclass it replaces
 
     def load(self) -> Any:
         """Resolve a ``"module:attr"`` string lazily."""

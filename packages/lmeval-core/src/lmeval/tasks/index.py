@@ -23,6 +23,7 @@ from typing import Any
 
 from lmeval.cachedir import cache_root, digest, write_bytes, write_json
 from lmeval.errors import UsageError, closest
+from lmeval.records import SlotRecord
 
 log = logging.getLogger("lmeval")
 
@@ -33,8 +34,8 @@ _KEY = re.compile(r"^(task|group|tag|include|task_alias|group_alias)\s*:(.*)$")
 _ITEM = re.compile(r"^\s+-\s*(.*)$")
 
 
-class IndexEntry:
-    """One task, group or tag name and where it comes from (a plain class: see ``plugins.Entry``)."""
+class IndexEntry(SlotRecord):
+    """One task, group or tag name and where it comes from."""
 
     __slots__ = ("name", "kind", "path", "distribution", "tags", "alias")
 
@@ -43,17 +44,6 @@ class IndexEntry:
         self.name, self.kind, self.path, self.distribution = name, kind, path, distribution
         self.tags: list[str] = [] if tags is None else tags  # kind: "task" | "group" | "tag"
         self.alias = alias
-
-    def __repr__(self) -> str:
-        return (f"IndexEntry(name={self.name!r}, kind={self.kind!r}, path={self.path!r}, "
-                f"distribution={self.distribution!r}, tags={self.tags!r}, alias={self.alias!r})")
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, IndexEntry):
-            return NotImplemented
-        return all(getattr(self, a) == getattr(other, a) for a in self.__slots__)
-
-    __hash__ = None  # type: ignore[assignment]
 
 
 def _scalar(text: str) -> Any:
