@@ -22,6 +22,11 @@ def launcher_world() -> tuple[int, int, int]:
     return rank, local, world
 
 
+def launcher_local_world(world: int) -> int:
+    """Processes on this node (``LOCAL_WORLD_SIZE``, set by torchrun and accelerate), else ``world``."""
+    return int(os.environ.get("LOCAL_WORLD_SIZE", "") or world)
+
+
 def init_process_group(device_type: str) -> tuple[int, int]:
     """Join (or reuse) the default process group; returns ``(rank, world_size)``."""
     import torch.distributed as dist

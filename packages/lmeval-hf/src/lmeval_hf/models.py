@@ -175,8 +175,7 @@ class HFLM(LM):
         rank, local_rank, world = distributed.launcher_world()
         self._gpus = torch.cuda.device_count() if kind == "cuda" else 0
         self._data_parallel = world > 1 and tp_plan is None
-        # processes on this node (torchrun/accelerate set it); parallelize splits its GPUs
-        self._local_world = int(os.environ.get("LOCAL_WORLD_SIZE", "") or world)
+        self._local_world = distributed.launcher_local_world(world)  # parallelize splits its GPUs
         self._local_rank = local_rank
         if tp_plan is not None:
             self._device = torch.device(f"{kind}:{local_rank}" if kind != "cpu" else "cpu")

@@ -89,6 +89,7 @@ class TokenEncoder:
         self.add_bos_token = add_bos_token
         self.custom_prefix_token_id = prefix_token_id
         self.causal = causal
+        self._prefix_cache: tuple[int, str] | None = None  # (prefix token id, its decoded text)
 
     @property
     def eot_token_id(self) -> int:
@@ -110,10 +111,9 @@ class TokenEncoder:
 
     def _prefix_text(self) -> str:
         key = self.prefix_token_id
-        cached = getattr(self, "_prefix_cache", None)
-        if cached is None or cached[0] != key:
-            cached = self._prefix_cache = (key, self.tokenizer.decode(key))
-        return cached[1]
+        if self._prefix_cache is None or self._prefix_cache[0] != key:
+            self._prefix_cache = (key, self.tokenizer.decode(key))
+        return self._prefix_cache[1]
 
     def encode(self, text: str, add_special_tokens: bool | None = None,
                left_truncate_len: int | None = None) -> list[int]:
