@@ -164,7 +164,8 @@ def test_persistent_malformed_answer_fails_loudly_and_keeps_the_others(server, t
     server.fault = lambda key, attempt: Fault("badjson") if key == bad_key else Fault()
     streamed = {}
     with pytest.raises(ApiError, match="malformed response") as err:
-        lm.loglikelihood(REQS + [bad], on_answer=lambda i, a: streamed.setdefault(i, a))
+        with lm.answers_to(lambda answers: [streamed.setdefault(i, a) for i, a in answers.items()]):
+            lm.loglikelihood(REQS + [bad])
     assert "after 3 attempt(s)" in str(err.value)
     assert sum(1 for h in server.hits if h.key == bad_key) == 3
     # every other answer arrived (and would be in the response cache), none for the bad one
@@ -222,7 +223,7 @@ def test_concurrency_is_bounded_and_used(tiny_tokenizer):
     assert elapsed < 32 / 8 * 0.2 * 2  # 4 waves of 0.2 s, with slack for a loaded machine
 
 
-def test_answers_stream_to_on_answer_before_the_call_returns(server, tiny_tokenizer):
+def test_answers_are_reported_before_the_call_returns(server, tiny_tokenizer):
     slow_key = []
 
     def fault(key: str, attempt: int) -> Fault:
@@ -236,6 +237,8 @@ def test_answers_stream_to_on_answer_before_the_call_returns(server, tiny_tokeni
     server.fault = fault
     arrivals = []
     start = time.monotonic()
-    lm.generate_until(reqs, on_answer=lambda i, a: arrivals.append((i, time.monotonic() - start)))
+    with lm.answers_to(lambda answers: arrivals.extend(
+            (i, time.monotonic() - start) for i in answers)):
+        lm.generate_until(reqs)
     assert [i for i, _ in arrivals][-1] == 0  # the slow one arrives last
     assert all(t < 0.6 for i, t in arrivals if i != 0)  # the others did not wait for it

@@ -36,8 +36,8 @@ class ApiLM(LM):
     """Base of the API backends: subclasses build payloads and parse answers.
 
     Requests run concurrently (``num_concurrent`` in flight) in one asyncio loop per call. Each
-    answer is handed to ``on_answer(index, answer)`` as soon as it arrives, when the caller
-    passes one (the scheduler's response cache), so an interrupted run loses nothing answered.
+    answer is reported (``LM.report_answers``) as soon as it arrives, so the scheduler's response
+    cache keeps it and an interrupted run loses only the requests in flight.
     """
 
     #: Registered name used in ``identity()`` (the cache key), whatever alias the user typed.
@@ -111,11 +111,15 @@ class ApiLM(LM):
 
     @property
     def chunk_size(self) -> int:  # type: ignore[override]
-        # The scheduler caches answers per chunk (unless it passes on_answer): keep chunks a
-        # few waves of concurrent requests long, so little is lost on interruption.
+        # Answers are reported as they arrive; chunks a few waves of concurrent requests long
+        # keep the progress line and the scheduler's bookkeeping moving.
         return max(64, 8 * self.num_concurrent * self.batch_size)
 
     # -- running requests --------------------------------------------------------------
+    def report_one(self, index: int, answer: Any) -> None:
+        """``on_answer`` for :meth:`run_jobs`: hand one arrived answer to the scheduler."""
+        self.report_answers({index: answer})
+
     def run_jobs(self, jobs: Sequence[Job], n_answers: int,
                  on_answer: OnAnswer | None = None, what: str = "request") -> list[Any]:
         """Send every job (``num_concurrent`` at a time); answers in request order."""

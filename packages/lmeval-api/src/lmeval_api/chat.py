@@ -16,7 +16,7 @@ from typing import Any
 from lmeval.errors import UsageError
 from lmeval.protocol import GenerateRequest, RequestKind
 
-from lmeval_api.base import ApiLM, Job, OnAnswer
+from lmeval_api.base import ApiLM, Job
 from lmeval_api.completions import generation_params, stop_sequences, truncate_at_stop
 from lmeval_api.transport import MalformedResponse
 
@@ -90,8 +90,7 @@ class ChatLM(ApiLM):
                 msgs.insert(0, {"role": "system", "content": self.system})
         return msgs
 
-    def generate_until(self, requests: Sequence[GenerateRequest],
-                       on_answer: OnAnswer | None = None) -> list[str]:
+    def generate_until(self, requests: Sequence[GenerateRequest]) -> list[str]:
         jobs = []
         for i, req in enumerate(requests):
             params, max_new = generation_params(req.generation_kwargs(), self.max_gen_toks)
@@ -100,7 +99,7 @@ class ChatLM(ApiLM):
             jobs.append(Job(payload, [i], lambda body, stops=stops: [
                 truncate_at_stop(strip_thinking(self.parse_text(body), self.think_end_token),
                                  stops)]))
-        return self.run_jobs(jobs, len(requests), on_answer, "generate_until request")
+        return self.run_jobs(jobs, len(requests), self.report_one, "generate_until request")
 
     def payload(self, messages: Messages, params: dict[str, Any], max_new: int,
                 stops: list[str]) -> dict[str, Any]:

@@ -121,18 +121,17 @@ class CompletionsLM(ApiLM):
         return self.encoder.name.replace("/", "__") if self.encoder else ""
 
     # -- loglikelihood -------------------------------------------------------------------
-    def loglikelihood(self, requests: Sequence[LoglikelihoodRequest],
-                      on_answer: OnAnswer | None = None) -> list[tuple[float, bool]]:
+    def loglikelihood(self, requests: Sequence[LoglikelihoodRequest]) -> list[tuple[float, bool]]:
         encoder = self._need_encoder()
         pairs = []
         for req in requests:
             if not isinstance(req.context, str):
                 raise UsageError("loglikelihood over a completions API needs string contexts")
             pairs.append(encoder.encode_pair(req.context, req.continuation))
-        return self._score(pairs, on_answer, "loglikelihood request")
+        return self._score(pairs, self.report_one, "loglikelihood request")
 
-    def loglikelihood_rolling(self, requests: Sequence[RollingRequest],
-                              on_answer: OnAnswer | None = None) -> list[float]:
+    def loglikelihood_rolling(self, requests: Sequence[RollingRequest]) -> list[float]:
+        on_answer = self.report_one
         encoder = self._need_encoder()
         windows: list[tuple[list[int], list[int]]] = []
         owner: list[int] = []
@@ -196,8 +195,7 @@ class CompletionsLM(ApiLM):
         return self.run_jobs(jobs, len(pairs), on_answer, what)
 
     # -- generation ----------------------------------------------------------------------
-    def generate_until(self, requests: Sequence[GenerateRequest],
-                       on_answer: OnAnswer | None = None) -> list[str]:
+    def generate_until(self, requests: Sequence[GenerateRequest]) -> list[str]:
         jobs = []
         # group by generation kwargs (one payload shape per batch), keep contexts together
         groups: dict[Any, list[int]] = {}
@@ -220,7 +218,7 @@ class CompletionsLM(ApiLM):
                 jobs.append(Job(payload, indices[start:start + self.batch_size],
                                 lambda body, stops=stops: [truncate_at_stop(t, stops) for t in
                                                            parse_completion_texts(body)]))
-        return self.run_jobs(jobs, len(requests), on_answer, "generate_until request")
+        return self.run_jobs(jobs, len(requests), self.report_one, "generate_until request")
 
     def _generation_prompt(self, context: Any, max_new: int) -> Any:
         if not isinstance(context, str):

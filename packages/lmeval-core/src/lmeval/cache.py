@@ -1,9 +1,11 @@
 """The on-disk response cache (SQLite) that makes runs resumable.
 
 Keyed by the model's identity (backend and output-changing model args) and the request. Answers
-are written as each chunk of model calls returns, in WAL mode, so a run killed at any point
-(``kill -9``) loses at most the chunk in flight, and several ranks may write at once. The cache
-does not depend on the rank: a run can resume with a different number of processes.
+are committed as each batch of model calls finishes (see ``LM.report_answers``), in WAL mode, so
+a run killed at any point (``kill -9``) loses at most the batch in flight, and several ranks may
+write at once. The cache does not depend on the rank: a run can resume with a different number
+of processes. A corrupt file is moved aside (``*.corrupt-<time>``) with a warning, and its
+answers are computed again.
 """
 
 from __future__ import annotations
@@ -12,9 +14,14 @@ import hashlib
 import json
 import os
 import sqlite3
-from collections.abc import Iterable, Mapping
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 
 def _json(obj: Any) -> str:
@@ -30,7 +37,7 @@ def request_key(kind: str, args: Any, salt: str = "") -> str:
 
 
 class ResponseCache:
-    """``(model, request) → answer`` in ``<dir>/responses.sqlite``."""
+    """``(model, request) → answer`` in ``<dir>/responses.sqlite``; safe to use from any thread."""
 
     def __init__(self, directory: str | os.PathLike[str], identity: Mapping[str, Any]) -> None:
         path = Path(directory)
@@ -41,41 +48,91 @@ class ResponseCache:
             self.path = path / "responses.sqlite"
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.model = model_fingerprint(identity)
-        self._conn = sqlite3.connect(self.path, timeout=60, isolation_level=None)
-        self._conn.execute("PRAGMA journal_mode=WAL")
-        self._conn.execute("PRAGMA synchronous=NORMAL")
-        self._conn.execute(
-            "CREATE TABLE IF NOT EXISTS responses (model TEXT, key TEXT, value TEXT, "
-            "PRIMARY KEY (model, key))")
+        self._lock = threading.RLock()
+        self._conn = self._guarded(self._open)
+
+    def _open(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.path, timeout=60, isolation_level=None,
+                               check_same_thread=False)
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            conn.execute(
+                "CREATE TABLE IF NOT EXISTS responses (model TEXT, key TEXT, value TEXT, "
+                "PRIMARY KEY (model, key))")
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def _guarded(self, operation: Callable[[], T]) -> T:
+        """Run ``operation``; on a corrupt file, move it aside, start empty and run it again."""
+        try:
+            return operation()
+        except sqlite3.DatabaseError as exc:
+            if getattr(exc, "sqlite_errorname", "") not in ("SQLITE_CORRUPT", "SQLITE_NOTADB"):
+                raise
+            self._quarantine(exc)
+            return operation()
+
+    def _quarantine(self, exc: BaseException) -> None:
+        conn = self.__dict__.pop("_conn", None)
+        if conn is not None:
+            conn.close()
+        aside = self.path.with_name(f"{self.path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
+        os.replace(self.path, aside)
+        for suffix in ("-wal", "-shm"):
+            extra = self.path.with_name(self.path.name + suffix)
+            if extra.exists():
+                os.replace(extra, aside.with_name(aside.name + suffix))
+        print(f"lmeval: warning: the response cache {self.path} is unreadable ({exc}); moved "
+              f"to {aside.name}, its answers will be computed again", file=sys.stderr)
+        self._conn = self._open()
 
     def get_many(self, keys: Iterable[str]) -> dict[str, Any]:
         keys = list(keys)
-        out: dict[str, Any] = {}
-        for start in range(0, len(keys), 500):
-            part = keys[start:start + 500]
-            marks = ",".join("?" * len(part))
-            rows = self._conn.execute(
-                f"SELECT key, value FROM responses WHERE model = ? AND key IN ({marks})",  # noqa: S608
-                [self.model, *part])
-            out.update((k, json.loads(v)) for k, v in rows)
-        return out
+
+        def read() -> dict[str, Any]:
+            out: dict[str, Any] = {}
+            for start in range(0, len(keys), 500):
+                part = keys[start:start + 500]
+                marks = ",".join("?" * len(part))
+                rows = self._conn.execute(
+                    f"SELECT key, value FROM responses WHERE model = ? AND key IN ({marks})",  # noqa: S608
+                    [self.model, *part]).fetchall()
+                out.update((k, json.loads(v)) for k, v in rows)
+            return out
+
+        with self._lock:
+            return self._guarded(read)
 
     def put_many(self, items: Mapping[str, Any]) -> None:
+        """Store ``items`` in one transaction (committed when this returns)."""
         if not items:
             return
-        with self._conn:
-            self._conn.execute("BEGIN")
-            self._conn.executemany(
-                "INSERT OR REPLACE INTO responses (model, key, value) VALUES (?, ?, ?)",
-                [(self.model, k, json.dumps(v)) for k, v in items.items()])
+        rows = [(self.model, k, json.dumps(v)) for k, v in items.items()]
+
+        def write() -> None:
+            with self._conn:
+                self._conn.execute("BEGIN")
+                self._conn.executemany(
+                    "INSERT OR REPLACE INTO responses (model, key, value) VALUES (?, ?, ?)", rows)
+
+        with self._lock:
+            self._guarded(write)
 
     def __len__(self) -> int:
-        (n,) = self._conn.execute("SELECT COUNT(*) FROM responses WHERE model = ?",
-                                  [self.model]).fetchone()
-        return int(n)
+        def count() -> int:
+            (n,) = self._conn.execute("SELECT COUNT(*) FROM responses WHERE model = ?",
+                                      [self.model]).fetchone()
+            return int(n)
+
+        with self._lock:
+            return self._guarded(count)
 
     def close(self) -> None:
-        self._conn.close()
+        with self._lock:
+            self._conn.close()
 
 
 class RequestCache:

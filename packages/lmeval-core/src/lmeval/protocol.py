@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -100,13 +101,20 @@ class UnsupportedRequestError(RuntimeError):
     """A task asked a backend for a request kind it cannot answer."""
 
 
+AnswerSink = Callable[[Mapping[int, Any]], None]
+"""Receives ``{index: answer}`` for requests of the call in progress (see ``LM.report_answers``)."""
+
+
 class LM:
     """Base class of every model backend.
 
     A backend overrides the methods of the request kinds it supports and lists them in
     ``supported_kinds``. Each method receives a list of requests and returns one answer per
     request, in the same order. The scheduler has already removed duplicates and cached
-    answers; it calls the methods in chunks and stores answers as each chunk returns.
+    answers; it calls the methods in chunks. A backend that computes in batches calls
+    :meth:`report_answers` as each batch finishes, so those answers reach the response cache
+    at once and a killed run loses only the batch in flight; answers never reported are stored
+    when the method returns.
     """
 
     #: The request kinds this backend answers. Asking for another fails before any model call.
@@ -161,6 +169,31 @@ class LM:
     #: How many requests the scheduler hands over per call (None: its default). Backends
     #: that gain from seeing everything at once (continuous batching) set a large number.
     chunk_size: int | None = None
+
+    # -- answers as they finish --------------------------------------------------------
+    #: Where :meth:`report_answers` sends answers; bound by :meth:`answers_to` for one call.
+    _answer_sink: AnswerSink | None = None
+
+    def report_answers(self, answers: Mapping[int, Any]) -> None:
+        """Hand over the answers of a finished batch: ``{index: answer}``, ``index`` into the
+        requests of the request method running now.
+
+        Each answer must be exactly what the method returns at that index. Call it once per
+        batch (each call is one commit to the response cache), from any thread; outside a
+        scheduler call it does nothing.
+        """
+        sink = self._answer_sink
+        if sink is not None and answers:
+            sink(answers)
+
+    @contextlib.contextmanager
+    def answers_to(self, sink: AnswerSink) -> Iterator[None]:
+        """Send :meth:`report_answers` to ``sink`` for the duration of one request call."""
+        previous, self._answer_sink = self._answer_sink, sink
+        try:
+            yield
+        finally:
+            self._answer_sink = previous
 
     # -- ranks -------------------------------------------------------------------------
     @property

@@ -1,16 +1,26 @@
-"""From the requests of a run to model calls: dedup, cache, order, shard, batch, progress."""
+"""From the requests of a run to model calls: dedup, cache, order, shard, batch, progress.
+
+Answers reach the response cache as each batch finishes: the scheduler binds a collector to
+the backend (``LM.answers_to``) for every call, the backend hands over each finished batch
+(``LM.report_answers``), and the collector commits it and advances the progress line. Whatever
+a backend does not report is stored when its call returns.
+"""
 
 from __future__ import annotations
 
+import logging
 import sys
-import time
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from lmeval import distributed
 from lmeval.cache import ResponseCache, request_key
+from lmeval.progress import Progress
 from lmeval.protocol import LM, Request, RequestKind
+
+log = logging.getLogger("lmeval")
 
 DEFAULT_CHUNK = 256
 
@@ -33,30 +43,6 @@ def _length(request: Request) -> int:
     return total
 
 
-class Progress:
-    """One line per request kind on stderr, with rate and ETA; silent when not a TTY."""
-
-    def __init__(self, label: str, total: int, enabled: bool | None = None) -> None:
-        self.label, self.total, self.done = label, total, 0
-        self.enabled = sys.stderr.isatty() if enabled is None else enabled
-        self.start = time.monotonic()
-        self._last = 0.0
-
-    def update(self, n: int) -> None:
-        self.done += n
-        now = time.monotonic()
-        if self.enabled and (now - self._last > 0.2 or self.done >= self.total):
-            self._last = now
-            elapsed = max(now - self.start, 1e-9)
-            rate = self.done / elapsed
-            eta = (self.total - self.done) / rate if rate > 0 else 0.0
-            sys.stderr.write(f"\r{self.label}: {self.done}/{self.total} "
-                             f"[{rate:.1f} req/s, ETA {eta:.0f}s]")
-            if self.done >= self.total:
-                sys.stderr.write("\n")
-            sys.stderr.flush()
-
-
 @dataclass
 class SchedulerStats:
     requested: int = 0
@@ -76,6 +62,8 @@ class Scheduler:
         self.progress = progress
         self.chunk_size = chunk_size or getattr(lm, "chunk_size", None) or DEFAULT_CHUNK
         self.stats: dict[str, SchedulerStats] = {}
+        #: answers this scheduler committed to the cache
+        self.committed = 0
 
     def _key(self, request: Request, repeat: int) -> str:
         if is_sampled(request):
@@ -88,6 +76,7 @@ class Scheduler:
         self.lm.check_supports(kinds)
         answers: dict[str, Any] = {}
         keys = [self._key(req, rep) for req, rep in calls]
+        work: list[tuple[RequestKind, list[tuple[str, Request]], set[str]]] = []
         for kind in (RequestKind.LOGLIKELIHOOD, RequestKind.LOGLIKELIHOOD_ROLLING,
                      RequestKind.GENERATE_UNTIL):
             todo: dict[str, Request] = {}
@@ -110,44 +99,63 @@ class Scheduler:
                         hits.update(part)
                 stats.cached += len(hits)
                 answers.update(hits)
-            pending = [(k, r) for k, r in todo.items() if k not in answers]
-            computed = self._compute(kind, pending, cacheable)
-            stats.computed += len(computed)
-            answers.update(computed)
+            work.append((kind, [(k, r) for k, r in todo.items() if k not in answers], cacheable))
+        self._announce(work)
+        try:
+            for kind, pending, cacheable in work:
+                computed = self._compute(kind, pending, cacheable)
+                self.stats[kind.value].computed += len(computed)
+                answers.update(computed)
+        except KeyboardInterrupt as exc:  # SIGINT/SIGTERM: say what the cache holds now
+            from lmeval.interrupts import RunInterrupted
+
+            if isinstance(exc, RunInterrupted) and self.cache is not None:
+                exc.cache_path, exc.kept, exc.computed = (self.cache.path, len(self.cache),
+                                                          self.committed)
+            raise
         return [_restore(answers[k]) for k in keys]
+
+    def _show(self) -> bool:
+        return self.progress is not False and distributed.rank_world(self.lm)[0] == 0
+
+    def _announce(self, work: list[tuple[RequestKind, list[tuple[str, Request]], set[str]]]) -> None:
+        """One line before any model call: how many answers come from the cache, how many not."""
+        if not self._show():
+            return
+        cached = sum(s.cached for s in self.stats.values())
+        parts = ", ".join(f"{kind.value} {len(pending)}" for kind, pending, _ in work if pending)
+        todo = sum(len(pending) for _, pending, _ in work)
+        where = "from the cache" if self.cache is not None else "cached (no --use_cache)"
+        print(f"lmeval: {cached + todo} distinct requests: {cached} {where}, {todo} to compute"
+              + (f" ({parts})" if parts else ""), file=sys.stderr, flush=True)
 
     def _compute(self, kind: RequestKind, pending: list[tuple[str, Request]],
                  cacheable: set[str]) -> dict[str, Any]:
         rank, world = distributed.rank_world(self.lm)
         mine = _order_and_shard(pending, rank, world)
         method: Callable[[list[Request]], list[Any]] = getattr(self.lm, kind.value)
-        progress = Progress(kind.value, len(mine), self.progress if rank == 0 else False)
+        progress = Progress(kind.value, len(mine), self._show())
         out: dict[str, Any] = {}
-        streams = _accepts_on_answer(method) and self.cache is not None
         for start in range(0, len(mine), self.chunk_size):
             chunk = mine[start:start + self.chunk_size]
-            if streams:
-                sink = _AnswerSink(self.cache, [k for k, _ in chunk], cacheable)
-                try:
-                    results = method([r for _, r in chunk], on_answer=sink)
-                finally:  # a failing or interrupted chunk keeps every answer that arrived
-                    sink.flush()
-            else:
+            collector = _Collector(self, [k for k, _ in chunk], cacheable, progress)
+            with self.lm.answers_to(collector):
                 results = method([r for _, r in chunk])
             if len(results) != len(chunk):
                 raise RuntimeError(f"backend {self.lm.backend_name!r} returned {len(results)} answers "
                                    f"for {len(chunk)} {kind.value} requests")
-            fresh = {k: _plain(v) for (k, _), v in zip(chunk, results, strict=False)}
-            if self.cache is not None:
-                self.cache.put_many({k: v for k, v in fresh.items() if k in cacheable})
-            out.update(fresh)
-            progress.update(len(chunk))
+            out.update(collector.finish(results, kind))
         if world > 1:
             merged: dict[str, Any] = {}
             for part in distributed.all_gather_object(out, self.lm):
                 merged.update(part)
             return merged
         return out
+
+    def _store(self, items: Mapping[str, Any]) -> None:
+        if self.cache is not None and items:
+            self.cache.put_many(items)
+            self.committed += len(items)
 
 
 def _context_of(request: Request) -> str:
@@ -168,45 +176,55 @@ def _order_and_shard(pending: list[tuple[str, Request]], rank: int, world: int) 
     return [kr for _, members in picked for kr in members]
 
 
-def _accepts_on_answer(method: Callable[..., Any]) -> bool:
-    import inspect
+class _Collector:
+    """The answers of one request call: committed as the backend reports each batch, checked
+    against what the call returns, and the rest stored when it returns."""
 
-    try:
-        return "on_answer" in inspect.signature(method).parameters
-    except (TypeError, ValueError):
-        return False
-
-
-class _AnswerSink:
-    """``on_answer(index, answer)`` for backends that stream: cached every 32 answers or 1 s,
-    so an interrupted run keeps what arrived, not only whole chunks."""
-
-    def __init__(self, cache: ResponseCache, keys: list[str], cacheable: set[str]) -> None:
-        import threading
-
-        self.cache, self.keys, self.cacheable = cache, keys, cacheable
-        self.pending: dict[str, Any] = {}
-        self.last = time.monotonic()
+    def __init__(self, scheduler: Scheduler, keys: list[str], cacheable: set[str],
+                 progress: Progress) -> None:
+        self.scheduler, self.keys, self.cacheable, self.progress = scheduler, keys, cacheable, progress
+        self.reported: dict[int, Any] = {}
         self.lock = threading.Lock()
 
-    def __call__(self, index: int, answer: Any) -> None:
-        key = self.keys[index]
-        if key not in self.cacheable:
-            return
+    def __call__(self, answers: Mapping[int, Any]) -> None:
         with self.lock:
-            self.pending[key] = _plain(answer)
-            if len(self.pending) >= 32 or time.monotonic() - self.last > 1.0:
-                self._flush()
+            fresh: dict[str, Any] = {}
+            new = 0
+            for index, answer in answers.items():
+                if not 0 <= index < len(self.keys):
+                    raise IndexError(f"backend {self.scheduler.lm.backend_name!r} reported an "
+                                     f"answer for request {index} of a call with {len(self.keys)}")
+                if index in self.reported:
+                    continue
+                value = self.reported[index] = _plain(answer)
+                new += 1
+                if self.keys[index] in self.cacheable:
+                    fresh[self.keys[index]] = value
+            self.scheduler._store(fresh)
+            self.progress.update(new)
 
-    def flush(self) -> None:
+    def finish(self, results: Sequence[Any], kind: RequestKind) -> dict[str, Any]:
         with self.lock:
-            self._flush()
+            out: dict[str, Any] = {}
+            rest: dict[str, Any] = {}
+            for index, (key, result) in enumerate(zip(self.keys, results, strict=True)):
+                value = out[key] = _plain(result)
+                if index in self.reported:
+                    if _same(self.reported[index], value):
+                        continue
+                    log.warning("backend %r reported an answer that differs from the one it "
+                                "returned (%s request %d): the returned one is kept",
+                                self.scheduler.lm.backend_name, kind.value, index)
+                if key in self.cacheable:
+                    rest[key] = value
+            self.scheduler._store(rest)
+            self.progress.update(len(self.keys) - len(self.reported))
+            self.reported = dict.fromkeys(range(len(self.keys)))  # late reports are ignored
+            return out
 
-    def _flush(self) -> None:
-        if self.pending:
-            self.cache.put_many(self.pending)
-            self.pending = {}
-        self.last = time.monotonic()
+
+def _same(a: Any, b: Any) -> bool:
+    return a == b or repr(a) == repr(b)  # NaN scores equal themselves here
 
 
 def _plain(value: Any) -> Any:

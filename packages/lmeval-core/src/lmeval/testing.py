@@ -4,7 +4,8 @@ The reference LM derives every score from a hash of the request, so results are 
 across runs, processes and machines, and it needs no library. Third parties use it to test their
 task packs: ``lmeval run --model dummy --tasks my_task``.
 
-Model args: ``seed`` (changes every score), ``delay`` (seconds per request, to interrupt runs),
+Model args: ``seed`` (changes every score), ``delay`` (seconds per request, to interrupt runs;
+each request is a batch of one, reported through ``LM.report_answers`` as it finishes),
 ``call_log`` (a file that gets one line per model call with its request count — how tests count
 model calls), ``chunk_size`` (requests per call).
 """
@@ -43,38 +44,46 @@ class ReferenceLM(LM):
     def identity(self) -> dict[str, Any]:
         return {"backend": "dummy", "seed": self.seed}
 
+    def _answered(self, index: int, answer: Any) -> None:
+        """One request done: wait ``delay`` (a batch of one), then report it."""
+        if self.delay:
+            time.sleep(self.delay)
+        self.report_answers({index: answer})
+
     def _record(self, kind: str, n: int) -> None:
         self.calls += n
-        if self.delay:
-            time.sleep(self.delay * n)
         if self.call_log:
             with open(self.call_log, "a", encoding="utf-8") as fh:
                 fh.write(f"{kind} {n}\n")
 
     def loglikelihood(self, requests: Sequence[LoglikelihoodRequest]) -> list[tuple[float, bool]]:
         out = []
-        for r in requests:
+        for i, r in enumerate(requests):
             h = _h(self.seed, "ll", r.context, r.continuation)
             logprob = -((h % 100_000) / 10_000.0) - 0.05 * len(r.continuation)
             out.append((logprob, h % 3 == 0))
+            self._answered(i, out[-1])
         self._record("loglikelihood", len(requests))
         return out
 
     def loglikelihood_rolling(self, requests: Sequence[RollingRequest]) -> list[float]:
-        out = [-(0.25 * len(r.text.split()) + (_h(self.seed, "roll", r.text) % 1000) / 1000.0)
-               for r in requests]
+        out = []
+        for i, r in enumerate(requests):
+            out.append(-(0.25 * len(r.text.split()) + (_h(self.seed, "roll", r.text) % 1000) / 1000.0))
+            self._answered(i, out[-1])
         self._record("loglikelihood_rolling", len(requests))
         return out
 
     def generate_until(self, requests: Sequence[GenerateRequest]) -> list[str]:
         out = []
-        for r in requests:
+        for i, r in enumerate(requests):
             h = _h(self.seed, "gen", r.context)
             text = f" The answer is {h % 10}.\n\nQuestion: ignored"
             for stop in r.until:
                 if stop and stop in text:
                     text = text[: text.index(stop)]
             out.append(text)
+            self._answered(i, text)
         self._record("generate_until", len(requests))
         return out
 
@@ -102,3 +111,24 @@ def plugin_manager(*plugins: Any, autoload: bool = False) -> Any:
     from lmeval.plugins import PluginManager
 
     return PluginManager(autoload=autoload, plugins=plugins)
+
+
+def record_reports(lm: LM, kind: str, requests: Sequence[Any]) -> tuple[list[Any], list[dict[int, Any]]]:
+    """Call ``lm.<kind>(requests)`` as the scheduler does and check its reports.
+
+    Returns the answers and every ``report_answers`` batch, in order. Fails (AssertionError)
+    when an index is reported twice or out of range, or a reported answer is not exactly the
+    returned one: the checks every backend's reporting must pass.
+    """
+    batches: list[dict[int, Any]] = []
+    with lm.answers_to(lambda answers: batches.append(dict(answers))):
+        answers = list(getattr(lm, kind)(list(requests)))
+    seen: set[int] = set()
+    for batch in batches:
+        for index, answer in batch.items():
+            assert 0 <= index < len(answers), f"{kind}: reported index {index} of {len(answers)}"
+            assert index not in seen, f"{kind}: request {index} reported twice"
+            seen.add(index)
+            assert repr(answer) == repr(answers[index]), (
+                f"{kind}: request {index} reported {answer!r}, returned {answers[index]!r}")
+    return answers, batches

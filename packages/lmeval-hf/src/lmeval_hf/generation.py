@@ -11,7 +11,7 @@ drops the reasoning before it.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import torch
@@ -64,8 +64,10 @@ def _group_key(kwargs: dict) -> tuple:
     return freeze(kwargs)
 
 
-def generate_until(lm: HFLM, requests: Sequence[tuple[str, dict]]) -> list[str]:
-    """Answer ``(context, gen_kwargs)`` pairs (``gen_kwargs`` includes ``until``)."""
+def generate_until(lm: HFLM, requests: Sequence[tuple[str, dict]],
+                   on_answers: Callable[[dict[int, str]], None] | None = None) -> list[str]:
+    """Answer ``(context, gen_kwargs)`` pairs (``gen_kwargs`` includes ``until``); each
+    batch's answers go to ``on_answers`` as soon as it is generated."""
     results: list[str | None] = [None] * len(requests)
     groups: dict[tuple, list[int]] = {}
     for i, (_, kwargs) in enumerate(requests):
@@ -80,6 +82,8 @@ def generate_until(lm: HFLM, requests: Sequence[tuple[str, dict]]) -> list[str]:
             texts = _generate_chunk(lm, [requests[i][0] for i in chunk], requests[chunk[0]][1], eos)
             for i, text in zip(chunk, texts, strict=True):
                 results[i] = text
+            if on_answers is not None:
+                on_answers(dict(zip(chunk, texts, strict=True)))
     return results  # type: ignore[return-value]
 
 

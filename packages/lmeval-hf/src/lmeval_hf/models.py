@@ -22,7 +22,7 @@ from lmeval.protocol import (
 from lmeval_hf import distributed, loading
 from lmeval_hf.batching import BatchSizer, estimate_cpu_batch, parse_batch_size, probe_batch_size
 from lmeval_hf.kv_cache import forward_features
-from lmeval_hf.rolling import loglikelihood_windows
+from lmeval_hf.rolling import loglikelihood_windows, score_rolling
 from lmeval_hf.scoring import PrefixStats, Scorer
 from lmeval_hf.tokenization import TokenEncoder, configure_pad_token, resolve_max_length
 
@@ -41,6 +41,20 @@ class HFLM(LM):
     #: Large chunks let shared-prefix scoring see every question of a task at once.
     chunk_size = 4096
     AUTO_MODEL_CLASS: Any = None
+
+    @staticmethod
+    def extra_model_args(args: Mapping[str, Any]) -> frozenset[str] | None:
+        """What ``from_pretrained`` takes beyond these parameters (the core's check)."""
+        from lmeval_hf.model_args import extra_model_args
+
+        return extra_model_args(args)
+
+    @staticmethod
+    def extra_generation_kwargs() -> frozenset[str]:
+        """``generate``'s settings, passed on after the core's generation keys."""
+        from lmeval_hf.model_args import extra_generation_kwargs
+
+        return extra_generation_kwargs()
 
     def __init__(
         self,
@@ -382,25 +396,19 @@ class HFLM(LM):
             raise UsageError("enable_thinking=True cannot answer loglikelihood requests: use "
                              "generative tasks only")
         pairs = self.encoder.pairs([(self._text(r.context), r.continuation) for r in requests])
-        return self.scorer.score(pairs)
+        return self.scorer.score(pairs, self.report_answers)
 
     def loglikelihood_rolling(self, requests: Sequence[RollingRequest]) -> list[float]:
-        pairs: list[tuple[list[int], list[int]]] = []
-        spans = []
-        for r in requests:
-            windows = loglikelihood_windows(self.encoder.encode(r.text), self.prefix_token_id,
-                                            self.max_length)
-            spans.append((len(pairs), len(pairs) + len(windows)))
-            pairs.extend(windows)
-        scores = self.scorer.score(pairs)
-        return [sum(s[0] for s in scores[a:b]) for a, b in spans]
+        windows = [loglikelihood_windows(self.encoder.encode(r.text), self.prefix_token_id,
+                                         self.max_length) for r in requests]
+        return score_rolling(self.scorer.score, windows, self.report_answers)
 
     def generate_until(self, requests: Sequence[GenerateRequest]) -> list[str]:
         from lmeval_hf.generation import generate_until
 
         items = [(self._text(r.context), {"until": list(r.until), **r.generation_kwargs()})
                  for r in requests]
-        return generate_until(self, items)
+        return generate_until(self, items, self.report_answers)
 
 
 def _float_dtype(model: Any) -> torch.dtype:

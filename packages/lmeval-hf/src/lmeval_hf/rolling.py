@@ -7,7 +7,8 @@ prefix token; later windows condition on the tokens just before them. With the d
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 
 def rolling_windows(tokens: Sequence[int], prefix_token: int, max_seq_len: int,
@@ -39,3 +40,46 @@ def loglikelihood_windows(tokens: Sequence[int], prefix_token: int,
                           max_seq_len: int) -> list[tuple[list[int], list[int]]]:
     """The ``(context, continuation)`` token pairs a rolling request is scored as."""
     return [disjoint(w) for w in rolling_windows(tokens, prefix_token, max_seq_len, 1)]
+
+
+def score_rolling(score: Callable[..., list[tuple[float, bool]]],
+                  windows: Sequence[Sequence[tuple[list[int], list[int]]]],
+                  report: Callable[[dict[int, float]], None]) -> list[float]:
+    """Total log-probability of each request from its windows' scores.
+
+    ``score(pairs, on_answers)`` scores all windows (a :class:`~lmeval_hf.scoring.Scorer`'s
+    ``score``) and hands each batch's window scores to ``on_answers``; a request's total is
+    ``report``-ed as soon as its last window is scored, summed in window order exactly as
+    the returned list is.
+    """
+    pairs: list[tuple[list[int], list[int]]] = []
+    spans: list[tuple[int, int]] = []
+    owner: list[int] = []
+    for n, request_windows in enumerate(windows):
+        spans.append((len(pairs), len(pairs) + len(request_windows)))
+        pairs.extend(request_windows)
+        owner.extend([n] * len(request_windows))
+    remaining = [b - a for a, b in spans]
+    got: list[tuple[float, bool] | None] = [None] * len(pairs)
+
+    def total(n: int, scores: Sequence[Any]) -> float:
+        a, b = spans[n]
+        return sum(s[0] for s in scores[a:b])
+
+    empty = {n: total(n, got) for n, left in enumerate(remaining) if left == 0}
+    if empty:
+        report(empty)
+
+    def windows_done(answers: dict[int, tuple[float, bool]]) -> None:
+        finished: dict[int, float] = {}
+        for j, answer in answers.items():
+            got[j] = answer
+            n = owner[j]
+            remaining[n] -= 1
+            if remaining[n] == 0:
+                finished[n] = total(n, got)
+        if finished:
+            report(finished)
+
+    scores = score(pairs, windows_done)
+    return [total(n, scores) for n in range(len(spans))]

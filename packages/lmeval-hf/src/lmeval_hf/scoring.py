@@ -6,7 +6,8 @@ token is scored by the logit just before it, and ``is_greedy`` says every one of
 argmax. The plain path feeds each distinct input whole, right-padded, as lm-eval does. The
 shared-prefix path (causal models) computes the keys and values of a shared block and of each
 question head once and scores only the suffixes against the cached prefix; see
-:mod:`lmeval_hf.prefix_plan`. Both agree within float rounding (1e-5 in float32).
+:mod:`lmeval_hf.prefix_plan`. Both agree within float rounding (1e-5 in float32). Each batch's
+answers go to ``on_answers`` as soon as the batch is scored (the scheduler commits them).
 """
 
 from __future__ import annotations
@@ -26,6 +27,9 @@ from lmeval_hf.prefix_plan import Cluster, Group, Row, plan_prefixes
 log = logging.getLogger("lmeval.hf")
 
 Pair = tuple[list[int], list[int]]
+Answer = tuple[float, bool]
+#: receives ``{pair index: answer}`` after each batch
+OnAnswers = Callable[[dict[int, Answer]], None]
 
 #: tokens of the row the shared-prefix self-check runs on, and the least of them in its suffix
 _CHECK_TOKENS = 64
@@ -80,14 +84,34 @@ class Scorer:
         #: choices of a question packed into one row under a 4-D mask (no cache copies);
         #: set on first use when the model honours 4-D masks, else one row per choice
         self.packed_choices = False
+        self._on_answers: OnAnswers | None = None
+        self._fresh: list[int] = []
 
     # ------------------------------------------------------------------ entry point
-    def score(self, pairs: Sequence[Pair]) -> list[tuple[float, bool]]:
+    def score(self, pairs: Sequence[Pair], on_answers: OnAnswers | None = None) -> list[Answer]:
+        """``(logprob, is_greedy)`` per pair; ``on_answers`` gets each batch's as it finishes."""
+        self._on_answers, self._fresh = on_answers, []
+        try:
+            results = self._score(pairs)
+            self._report(results)
+            return results
+        finally:
+            self._on_answers, self._fresh = None, []
+
+    def _report(self, results: list) -> None:
+        """Hand the answers finished since the last report to ``on_answers``."""
+        if self._fresh:
+            fresh, self._fresh = self._fresh, []
+            if self._on_answers is not None:
+                self._on_answers({i: results[i] for i in fresh})
+
+    def _score(self, pairs: Sequence[Pair]) -> list[Answer]:
         results: list[tuple[float, bool] | None] = [None] * len(pairs)
         todo = []
         for i, (_, cont) in enumerate(pairs):
             if not cont:
                 results[i] = (0.0, True)
+                self._fresh.append(i)
             elif len(cont) > self.max_length:
                 raise ValueError(f"a continuation of {len(cont)} tokens is longer than "
                                  f"max_length={self.max_length}")
@@ -146,6 +170,7 @@ class Scorer:
             target = torch.tensor(cont, dtype=torch.long, device=logprobs.device)
             picked = torch.gather(logprobs[lo:lo + m], 1, target.unsqueeze(-1)).squeeze(-1)
             results[i] = (float(picked.sum()), bool((greedy[lo:lo + m] == target).all()))
+            self._fresh.append(i)
 
     def _log_softmax(self, logits: torch.Tensor) -> torch.Tensor:
         return F.log_softmax(logits, dim=-1, dtype=self.softmax_dtype)
@@ -188,6 +213,7 @@ class Scorer:
             for j, r in enumerate(batch):
                 part = logits[j, r.start - offset:len(r.tokens) - offset]
                 self._finish(r, self._log_softmax(part), results)
+            self._report(results)
 
     # ------------------------------------------------------------------ shared prefixes
     def _prefix_ok(self, rows: Sequence[Row]) -> bool:
@@ -340,6 +366,7 @@ class Scorer:
                     n = len(r.suffix)
                     self._finish(r, self._log_softmax(logits[gi, at:at + n]), results)
                     at += n
+            self._report(results)
             return []
         rows = [(gi, r) for gi, g in enumerate(groups) for r in g.rows]
         rows.sort(key=lambda x: -len(x[1].suffix))
@@ -363,6 +390,7 @@ class Scorer:
             self.stats.tokens_fed += int(slen.sum())
             for j, (_, r) in enumerate(part):
                 self._finish(r, self._log_softmax(logits[j, :len(r.suffix)]), results)
+            self._report(results)
         return []
 
     # ------------------------------------------------------------------ seq2seq
@@ -388,3 +416,4 @@ class Scorer:
                 lp = self._log_softmax(logits[j, :len(conts[j])])
                 row = Row(tuple(conts[j]), 0, [(i, cont)])
                 self._finish(row, lp, results)
+            self._report(results)

@@ -127,8 +127,7 @@ class GGUFLM(LM):
                     "--model_args pretrained=DIR,gguf_file=FILE instead")
         return super()._unsupported(kind)
 
-    def loglikelihood_rolling(self, requests: Sequence[RollingRequest],
-                              on_answer: OnAnswer = None) -> list[float]:
+    def loglikelihood_rolling(self, requests: Sequence[RollingRequest]) -> list[float]:
         raise UnsupportedRequestError(self._unsupported(RequestKind.LOGLIKELIHOOD_ROLLING))
 
     # -- tokenization (the server's tokenizer, lmeval-hf's contract) ---------------------
@@ -162,14 +161,17 @@ class GGUFLM(LM):
         return ctx, whole[len(ctx):]
 
     # -- loglikelihood -------------------------------------------------------------------
-    def loglikelihood(self, requests: Sequence[LoglikelihoodRequest],
-                      on_answer: OnAnswer = None) -> list[tuple[float, bool]]:
+    def _report_one(self, index: int, answer: Any) -> None:
+        """``on_answer`` of the scoring and generation loops: one finished request."""
+        self.report_answers({index: answer})
+
+    def loglikelihood(self, requests: Sequence[LoglikelihoodRequest]) -> list[tuple[float, bool]]:
         for r in requests:
             if not isinstance(r.context, str):
                 raise UsageError("gguf scores string contexts; render chat messages first")
         if not requests:
             return []
-        return run_async(lambda: self._loglikelihood(list(requests), on_answer))
+        return run_async(lambda: self._loglikelihood(list(requests), self._report_one))
 
     async def _loglikelihood(self, requests: list[LoglikelihoodRequest],
                              on_answer: OnAnswer) -> list[tuple[float, bool]]:
@@ -312,11 +314,10 @@ class GGUFLM(LM):
                                     "gguf loglikelihood request")
 
     # -- generation ----------------------------------------------------------------------
-    def generate_until(self, requests: Sequence[GenerateRequest],
-                       on_answer: OnAnswer = None) -> list[str]:
+    def generate_until(self, requests: Sequence[GenerateRequest]) -> list[str]:
         if not requests:
             return []
-        return run_async(lambda: self._generate(list(requests), on_answer))
+        return run_async(lambda: self._generate(list(requests), self._report_one))
 
     async def _generate(self, requests: list[GenerateRequest], on_answer: OnAnswer) -> list[str]:
         answers: list[str | None] = [None] * len(requests)

@@ -8,7 +8,7 @@ first stop string; a ``think_end_token`` (string or id) drops the reasoning befo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from lmeval.errors import UsageError
@@ -41,8 +41,10 @@ def encode_context(encoder: Any, text: str, first: str) -> list[int]:
 
 def generate_until(runner: MCoreRunner, encoder: Any, items: Sequence[tuple[str, dict]], *,
                    max_length: int, max_gen_toks: int, batch_size: int,
-                   think_end_token: str | int | None = None) -> list[str]:
-    """Answer ``(context, gen_kwargs)`` pairs (``gen_kwargs`` includes ``until``)."""
+                   think_end_token: str | int | None = None,
+                   on_answers: Callable[[dict[int, str]], None] | None = None) -> list[str]:
+    """Answer ``(context, gen_kwargs)`` pairs (``gen_kwargs`` includes ``until``); each
+    batch's answers go to ``on_answers`` as soon as it is generated."""
     results: list[str | None] = [None] * len(items)
     groups: dict[Any, list[int]] = {}
     for i, (_, kwargs) in enumerate(items):
@@ -77,4 +79,6 @@ def generate_until(runner: MCoreRunner, encoder: Any, items: Sequence[tuple[str,
                     text = text.lstrip()
                 results[i] = postprocess_generation(
                     text, until, think_end_token if isinstance(think_end_token, str) else None)
+            if on_answers is not None:
+                on_answers({i: results[i] for i in chunk})  # type: ignore[misc]
     return results  # type: ignore[return-value]

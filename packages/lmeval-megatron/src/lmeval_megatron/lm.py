@@ -15,7 +15,7 @@ from lmeval.errors import UsageError, did_you_mean
 from lmeval.protocol import LM, GenerateRequest, LoglikelihoodRequest, RequestKind, RollingRequest
 from lmeval_hf.batching import BatchSizer, estimate_cpu_batch, parse_batch_size, probe_batch_size
 from lmeval_hf.distributed import launcher_world
-from lmeval_hf.rolling import loglikelihood_windows
+from lmeval_hf.rolling import loglikelihood_windows, score_rolling
 from lmeval_hf.scoring import Scorer
 
 from lmeval_megatron import arguments, checkpoint
@@ -381,18 +381,12 @@ class MegatronLM(LM):
     # ------------------------------------------------------------------ request kinds
     def loglikelihood(self, requests: Sequence[LoglikelihoodRequest]) -> list[tuple[float, bool]]:
         pairs = [self.encoder.pair(self._text(r.context), r.continuation) for r in requests]
-        return self.scorer.score(pairs)
+        return self.scorer.score(pairs, self.report_answers)
 
     def loglikelihood_rolling(self, requests: Sequence[RollingRequest]) -> list[float]:
-        pairs: list[tuple[list[int], list[int]]] = []
-        spans = []
-        for r in requests:
-            windows = loglikelihood_windows(self.encoder.encode(r.text), self.prefix_token_id,
-                                            self.max_length)
-            spans.append((len(pairs), len(pairs) + len(windows)))
-            pairs.extend(windows)
-        scores = self.scorer.score(pairs)
-        return [sum(s[0] for s in scores[a:b]) for a, b in spans]
+        windows = [loglikelihood_windows(self.encoder.encode(r.text), self.prefix_token_id,
+                                         self.max_length) for r in requests]
+        return score_rolling(self.scorer.score, windows, self.report_answers)
 
     def generate_until(self, requests: Sequence[GenerateRequest]) -> list[str]:
         items = [(self._text(r.context), {"until": list(r.until), **r.generation_kwargs()})
@@ -400,7 +394,8 @@ class MegatronLM(LM):
         return generate_until(self.runner, self.encoder, items, max_length=self.max_length,
                               max_gen_toks=self.max_gen_toks,
                               batch_size=self.sizer.single(self.max_length),
-                              think_end_token=self.think_end_token)
+                              think_end_token=self.think_end_token,
+                              on_answers=self.report_answers)
 
 
 _KNOWN_ARGS = [n for n in MegatronLM.__init__.__code__.co_varnames[1:]

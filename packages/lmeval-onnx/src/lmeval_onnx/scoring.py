@@ -15,7 +15,7 @@ lmeval-hf on the source model up to the float noise of the runtimes.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol
 
 import numpy as np
@@ -214,31 +214,40 @@ class OnnxLM(LM):
     # -- loglikelihood --------------------------------------------------------------------
     def loglikelihood(self, requests: Sequence[LoglikelihoodRequest]) -> list[tuple[float, bool]]:
         pairs = [self.tok.encode_pair(self._text(r.context), r.continuation) for r in requests]
-        return self.score_tokens(pairs)
+        return self.score_tokens(pairs, self.report_answers)
 
     def loglikelihood_rolling(self, requests: Sequence[RollingRequest]) -> list[float]:
         out = []
-        for r in requests:
+        for i, r in enumerate(requests):
             windows = self.tok.rolling_windows(r.text, self.max_length)
             out.append(float(sum(ll for ll, _ in self.score_tokens(windows))))
+            self.report_answers({i: out[-1]})
         return out
 
-    def score_tokens(self, pairs: Sequence[tuple[Sequence[int], Sequence[int]]]
+    def score_tokens(self, pairs: Sequence[tuple[Sequence[int], Sequence[int]]],
+                     on_answers: Callable[[dict[int, tuple[float, bool]]], None] | None = None
                      ) -> list[tuple[float, bool]]:
         """``(logprob, is_greedy)`` of each continuation given its context, HFLM's truncation.
 
         The model sees ``(context + continuation)[-(max_length + 1):][:-1]``; the last
         ``len(continuation)`` positions score the continuation. Continuations of one context
         are scored on that context's KV cache (``prefix_reuse``), and requests with the same
-        input tokens share a forward pass; both give the numbers of separate passes.
+        input tokens share a forward pass; both give the numbers of separate passes. The
+        answers of each pass go to ``on_answers`` as soon as it is done.
         """
+        def report(indices: Sequence[int]) -> None:
+            if on_answers is not None and indices:
+                on_answers({i: results[i] for i in indices})  # type: ignore[misc]
+
         results: list[tuple[float, bool] | None] = [None] * len(pairs)
         by_context: dict[tuple[int, ...], list[int]] = {}
         by_input: dict[tuple[int, ...], list[int]] = {}
+        empty: list[int] = []
         for i, (ctx, cont) in enumerate(pairs):
             ctx = list(ctx) or [self.tok.prefix_token_id]
             if not cont:
                 results[i] = (0.0, True)
+                empty.append(i)
                 continue
             if len(cont) > self.max_length:
                 log.warning("lmeval-onnx: a continuation of %d tokens exceeds max_length=%d; "
@@ -249,6 +258,7 @@ class OnnxLM(LM):
                 by_context.setdefault(tuple(ctx), []).append(i)
             else:
                 by_input.setdefault(tuple(whole[-(self.max_length + 1):-1]), []).append(i)
+        report(empty)
         for ctx, members in by_context.items():
             if len(members) == 1:
                 (i,) = members
@@ -263,12 +273,14 @@ class OnnxLM(LM):
                     rows = np.concatenate([rows, prefix.extend(cont[:-1])])
                     self.tokens_fed += len(cont) - 1
                 results[i] = _gather(rows, cont)
+            report(members)
         for inp, members in by_input.items():
             logits = self.engine.logits(list(inp))
             self.tokens_fed += len(inp)
             for i in members:
                 cont = list(pairs[i][1])[-len(inp):]
                 results[i] = _gather(logits[len(inp) - len(cont):], cont)
+            report(members)
         return results  # type: ignore[return-value]
 
     # -- generation -----------------------------------------------------------------------
@@ -277,7 +289,11 @@ class OnnxLM(LM):
         return self._max_gen_toks
 
     def generate_until(self, requests: Sequence[GenerateRequest]) -> list[str]:
-        return [self._generate_one(r) for r in requests]
+        out = []
+        for i, r in enumerate(requests):
+            out.append(self._generate_one(r))
+            self.report_answers({i: out[-1]})
+        return out
 
     def _generate_one(self, request: GenerateRequest) -> str:
         kwargs = request.generation_kwargs()

@@ -65,13 +65,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     verbose = getattr(args, "verbose", False) or os.environ.get("LMEVAL_TRACEBACK") == "1"
     from lmeval.errors import LmevalError
 
+    from lmeval.interrupts import RunInterrupted, stop_on_signals
+
     try:
-        return int(args.handler(args) or 0)
+        with stop_on_signals():
+            return int(args.handler(args) or 0)
     except LmevalError as exc:
         if verbose:
             raise
         print(f"lmeval: error: {exc}", file=sys.stderr)
         return exc.exit_code
-    except KeyboardInterrupt:
-        print("lmeval: interrupted (cached answers are kept; rerun to resume)", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:  # SIGINT or SIGTERM (see lmeval.interrupts)
+        if not isinstance(exc, RunInterrupted):
+            exc = RunInterrupted(2)
+        print(exc.message(argv if args.command == "run" else None), file=sys.stderr)
+        return exc.exit_code
