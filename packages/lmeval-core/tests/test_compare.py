@@ -56,9 +56,9 @@ def test_different_runs_report_scores_and_changed_predictions(runs, capsys, tmp_
     # every changed multiple-choice prediction is explained by the logged log-likelihoods
     samples_a = {e["doc_id"]: e for e in map(json.loads, next(runs["a"].parent.glob("samples_cmp_mc_*")).open())}
     samples_b = {e["doc_id"]: e for e in map(json.loads, next(runs["b"].parent.glob("samples_cmp_mc_*")).open())}
-    def pick(e):
-        lls = [r[0] for r in e["filtered_resps"]]
-        return e["arguments"][lls.index(max(lls))][1]
+    def pick(e):  # log-likelihoods are written as strings, as lm-eval writes them
+        lls = [float(r[0]) for r in e["filtered_resps"]]
+        return e["arguments"][f"gen_args_{lls.index(max(lls))}"]["arg_1"]
     expected = sorted(d for d in samples_a if pick(samples_a[d]) != pick(samples_b[d]))
     mc = data["samples"]["cmp_mc"]
     assert expected and sorted(c["doc_id"] for c in mc["changes"] if c["prediction_changed"]) == expected
@@ -117,6 +117,9 @@ def test_prediction_reads_lmeval_and_lm_eval_sample_shapes():
     theirs = {"arguments": {"gen_args_0": {"arg_0": "Q", "arg_1": " a"}, "gen_args_1": {"arg_0": "Q", "arg_1": " b"}},
               "filtered_resps": [["-2.0", "False"], ["-1.0", "True"]]}
     assert prediction(ours) == " b"
+    assert prediction(theirs) == " b"
     assert prediction({**theirs, "filtered_resps": ours["filtered_resps"]}) == " b"
+    # numbers, not strings: "-0.5" > "-0.25" as text, but -0.25 is the more likely choice
+    assert prediction({**theirs, "filtered_resps": [["-0.5", "False"], ["-0.25", "True"]]}) == " b"
     assert prediction({"filtered_resps": ["The answer is 4"]}) == "The answer is 4"
     assert prediction({"filtered_resps": [[-3.5, True]]}) is None

@@ -98,7 +98,7 @@ def test_results_json_keys_path_and_sample_lines(tasks, tmp_path, capsys):
             assert SAMPLE_FIELDS <= set(s), f"{task}: missing {SAMPLE_FIELDS - set(s)}"
             assert s["doc"] == source[s["doc_id"]]
             assert set(s["metrics"]) <= set(s)  # one key per metric, with its value
-            prompt = s["arguments"][0][0]
+            prompt = s["arguments"]["gen_args_0"]["arg_0"]
             assert prompt == f"Question: {s['doc']['q']}\nAnswer:"
             # the hashes lm-eval computes
             assert s["doc_hash"] == _sha(json.dumps(s["doc"], indent=2, ensure_ascii=False))
@@ -109,16 +109,20 @@ def test_results_json_keys_path_and_sample_lines(tasks, tmp_path, capsys):
         assert results["task_hashes"][task] == _sha("".join(
             s["doc_hash"] + s["prompt_hash"] + s["target_hash"] for s in lines))
 
+    # lm-eval 0.4.13's file layout: arguments keyed gen_args_i/arg_j, values stringified
     mc = samples["k_mc"][3]
-    assert mc["target"] == 3 % 4
+    assert mc["target"] == str(3 % 4)
     assert mc["metrics"] == ["acc", "acc_norm"]
     assert mc["acc"] in (0.0, 1.0) and mc["acc_norm"] in (0.0, 1.0)
-    assert [a[1] for a in mc["arguments"]] == [" " + c for c in mc["doc"]["choices"]]
+    assert [a["arg_1"] for a in mc["arguments"].values()] == [" " + c for c in mc["doc"]["choices"]]
+    assert list(mc["arguments"]) == [f"gen_args_{i}" for i in range(4)]
     assert len(mc["resps"]) == 4 and all(len(r) == 1 and len(r[0]) == 2 for r in mc["resps"])
+    assert all(float(r[0][0]) < 0 and r[0][1] in ("True", "False") for r in mc["resps"])
     assert mc["filtered_resps"] == [r[0] for r in mc["resps"]]
     gen = samples["k_gen"][3]
     assert gen["target"] == gen["doc"]["choices"][gen["doc"]["answer"]]
-    assert gen["arguments"] == [[gen["arguments"][0][0], {"until": ["\n"], "do_sample": False}]]
+    assert gen["arguments"] == {"gen_args_0": {"arg_0": gen["arguments"]["gen_args_0"]["arg_0"],
+                                               "arg_1": {"until": ["\n"], "do_sample": False}}}
     assert len(gen["resps"]) == 1 and isinstance(gen["resps"][0][0], str)
     assert gen["filtered_resps"] == [gen["resps"][0][0]]
     assert gen["metrics"] == ["exact_match"] and gen["exact_match"] in (0.0, 1.0)
@@ -246,20 +250,21 @@ def test_gen_kwargs_override_the_tasks_generation_kwargs(tasks, tmp_path):
                             "--gen_kwargs", "do_sample=true,temperature=0.5,max_gen_toks=7")
     expected = {"until": ["\n"], "do_sample": True, "temperature": 0.5, "max_gen_toks": 7}
     for s in samples["k_gen"]:
-        assert s["arguments"][0][1] == expected
+        assert s["arguments"]["gen_args_0"]["arg_1"] == expected
     assert results["configs"]["k_gen"]["generation_kwargs"] == expected
     assert results["config"]["gen_kwargs"] == {"do_sample": True, "temperature": 0.5,
                                                "max_gen_toks": 7}
     # loglikelihood tasks are untouched
     assert "generation_kwargs" not in results["configs"]["k_mc"] or \
         not results["configs"]["k_mc"]["generation_kwargs"]
-    assert all(len(a) == 2 and isinstance(a[1], str) for a in samples["k_mc"][0]["arguments"])
+    assert all(len(a) == 2 and isinstance(a["arg_1"], str)
+               for a in samples["k_mc"][0]["arguments"].values())
 
 
 def test_gen_kwargs_space_separated(tasks, tmp_path):
     _, samples = _run(tasks, tmp_path / "out", "--tasks", "k_gen", "--log_samples",
                       "--gen_kwargs", "temperature=0", "max_gen_toks=3")
-    assert samples["k_gen"][0]["arguments"][0][1] == {
+    assert samples["k_gen"][0]["arguments"]["gen_args_0"]["arg_1"] == {
         "until": ["\n"], "do_sample": False, "temperature": 0, "max_gen_toks": 3}
 
 

@@ -8,6 +8,7 @@ __version__ = "0.1.0"
 
 if TYPE_CHECKING:
     from lmeval.evaluator import evaluate as evaluate
+    from lmeval.lm_eval_api import simple_evaluate as simple_evaluate
 
 
 def __getattr__(name: str) -> Any:
@@ -15,4 +16,8 @@ def __getattr__(name: str) -> Any:
         from lmeval.evaluator import evaluate
 
         return evaluate
+    if name == "simple_evaluate":
+        from lmeval.lm_eval_api import simple_evaluate
+
+        return simple_evaluate
     raise AttributeError(name)

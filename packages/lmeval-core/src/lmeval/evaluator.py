@@ -13,7 +13,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from lmeval import __version__, distributed
+from lmeval import __version__, distributed, options
 from lmeval.cache import RequestCache, ResponseCache
 from lmeval.errors import LmevalError, UsageError
 from lmeval.plugins import PluginManager, get_plugin_manager
@@ -21,6 +21,7 @@ from lmeval.protocol import LM, parse_model_args
 from lmeval.scheduler import Scheduler
 from lmeval.tasks.index import TaskIndex, task_sources
 from lmeval.tasks.loader import Group, Node, TaskLoader
+from lmeval.tasks.specs import expand as expand_task_specs
 from lmeval.tasks.task import Instance, Task
 
 log = logging.getLogger("lmeval")
@@ -92,10 +93,10 @@ def _flatten(nodes: Iterable[Node]) -> tuple[list[Task], list[Group]]:
     return tasks, groups
 
 
-def evaluate(model: str | LM, model_args: Any = None, tasks: Sequence[str | dict] = (), *,
+def evaluate(model: str | LM, model_args: Any = None, tasks: str | Sequence[str | dict] = (), *,
              num_fewshot: int | None = None, batch_size: Any = None, max_batch_size: Any = None,
              device: str | None = None, limit: float | None = None,
-             samples: dict[str, list[int]] | None = None, use_cache: str | None = None,
+             samples: dict[str, list[int]] | str | None = None, use_cache: str | None = None,
              cache_requests: Any = None, include_path: Any = None,
              apply_chat_template: bool | str = False, fewshot_as_multiturn: bool = False,
              system_instruction: str | None = None, gen_kwargs: Any = None,
@@ -105,7 +106,11 @@ def evaluate(model: str | LM, model_args: Any = None, tasks: Sequence[str | dict
              metadata: dict | None = None, plugins: PluginManager | Sequence[Any] | None = None,
              write_out: bool = False, confirm_run_unsafe_code: bool = False,
              progress: bool | None = None) -> dict[str, Any]:
-    """Evaluate ``model`` on ``tasks``; returns lm-eval's results dict (plus ``samples``)."""
+    """Evaluate ``model`` on ``tasks``; returns lm-eval's results dict (plus ``samples``).
+
+    ``tasks``: names (wildcards allowed), YAML files or directories, config dicts; a string is
+    one of these. ``samples`` and ``gen_kwargs`` also take the command line's text forms.
+    """
     start = time.time()
     if isinstance(plugins, PluginManager):
         pm = plugins
@@ -113,8 +118,13 @@ def evaluate(model: str | LM, model_args: Any = None, tasks: Sequence[str | dict
         pm = PluginManager(plugins=plugins)
     else:
         pm = get_plugin_manager()
+    if isinstance(tasks, str):  # one name (or path), not a sequence of letters
+        tasks = [tasks]
     if not tasks:
         raise UsageError("no tasks given (--tasks name,name2,...); see `lmeval ls tasks`")
+    options.check_bounds(num_fewshot=num_fewshot, limit=limit, batch_size=batch_size,
+                         max_batch_size=max_batch_size)
+    samples = options.parse_samples(samples)
     if fewshot_as_multiturn and not apply_chat_template:
         raise UsageError("--fewshot_as_multiturn needs --apply_chat_template")
     if limit is not None and samples is not None:  # as lm-eval: one way to pick documents
@@ -125,9 +135,10 @@ def evaluate(model: str | LM, model_args: Any = None, tasks: Sequence[str | dict
 
     index = TaskIndex(task_sources(pm, include_path))
     loader = TaskLoader(index, pm, metadata)
-    nodes = loader.load(list(tasks))
+    nodes = loader.load(expand_task_specs(tasks, index.rows))
     leaf_tasks, groups = _flatten(nodes)
-    extra_gen = parse_model_args(gen_kwargs) if isinstance(gen_kwargs, str) else dict(gen_kwargs or {})
+    options.check_samples_tasks(samples, [t.name for t in leaf_tasks])
+    extra_gen = options.parse_kv(gen_kwargs, "--gen_kwargs") or {}
     for task in leaf_tasks:
         _configure(task, num_fewshot, extra_gen, predict_only, fewshot_random_seed,
                    confirm_run_unsafe_code)

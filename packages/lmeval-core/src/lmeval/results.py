@@ -133,12 +133,14 @@ def write_results(results: EvaluationResults, output_path: str | Path) -> Path:
     directory.mkdir(parents=True, exist_ok=True)
     file.write_text(json.dumps(results, indent=2, default=_default, ensure_ascii=False) + "\n",
                     encoding="utf-8")
-    if samples:
+    if samples:  # lm-eval 0.4.13's layout: arguments as gen_args_i/arg_j, values stringified
+        from lmeval.samplefile import dumps
+
         for task_name, entries in samples.items():
             path = directory / f"samples_{task_name}_{stamp}.jsonl"
             with path.open("w", encoding="utf-8") as fh:
                 for entry in entries:
-                    fh.write(json.dumps(entry, default=_default, ensure_ascii=False) + "\n")
+                    fh.write(dumps(entry) + "\n")
         results["samples"] = samples
     return file
 

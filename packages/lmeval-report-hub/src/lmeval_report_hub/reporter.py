@@ -52,23 +52,13 @@ def _flag(value: Any) -> bool:
 
 def hub_sample(entry: dict[str, Any]) -> dict[str, Any]:
     """A logged sample in the shape lm-eval pushes, so ``datasets`` can load it: arguments as
-    ``{"gen_args_i": {"arg_j": ...}}``, responses as strings, the target as a string."""
+    ``{"gen_args_i": {"arg_j": ...}}``, responses as strings, the target as a string — the
+    layout of lmeval's own samples files (:func:`lmeval.samplefile.to_file`)."""
+    from lmeval.samplefile import to_file
+
     out = dict(entry)
-    args = entry.get("arguments")
-    if isinstance(args, list):
-        out["arguments"] = {f"gen_args_{i}": {f"arg_{j}": a for j, a in enumerate(arg if isinstance(arg, list) else [arg])}
-                            for i, arg in enumerate(args)}
-
-    def strings(value: Any) -> Any:
-        if isinstance(value, (list, tuple)):
-            return [strings(v) for v in value]
-        return value if isinstance(value, str) else str(value)
-
-    for key in ("resps", "filtered_resps"):
-        if key in out:
-            out[key] = strings(out[key])
-    out["target"] = str(entry.get("target"))
-    return out
+    out.setdefault("target", None)
+    return to_file(out)
 
 
 def _config_name(config: str) -> str:

@@ -12,6 +12,7 @@ import importlib.util
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 SUBCOMMANDS = {
     "run": "lmeval.cli.run",
@@ -20,16 +21,24 @@ SUBCOMMANDS = {
 }
 
 
+class OneLineErrorParser(argparse.ArgumentParser):
+    """Usage errors in one line (argparse prints the whole usage first), exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see `{self.prog} -h`)\n")
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The full parser, or (``only``) one whose single subcommand is that one: the others'
     modules are then not imported, which keeps ``lmeval ls`` quick."""
-    parser = argparse.ArgumentParser(
+    names = [*SUBCOMMANDS, *plugin_subcommands()]
+    parser = OneLineErrorParser(
         prog="lmeval",
         description="Evaluate language models on lm-eval compatible tasks. "
                     "`lmeval --model ...` without a subcommand means `lmeval run`.",
     )
     parser.add_argument("--version", action="version", version=_version())
-    sub = parser.add_subparsers(dest="command", metavar="{run,ls,validate}")
+    sub = parser.add_subparsers(dest="command", metavar="{" + ",".join(names) + "}")
     for name, module in {**SUBCOMMANDS, **plugin_subcommands()}.items():
         if only is None or name == only:
             importlib.import_module(module).add_parser(sub)
@@ -54,11 +63,20 @@ def _version() -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    known = set(SUBCOMMANDS) | set(plugin_subcommands())
+    known = [*SUBCOMMANDS, *plugin_subcommands()]
     if argv and argv[0] not in known and argv[0] not in ("-h", "--help", "--version"):
+        if not argv[0].startswith("-"):  # `run` takes no positional word: a mistyped subcommand
+            from lmeval.errors import did_you_mean
+
+            print(f"lmeval: error: unknown subcommand {argv[0]!r}{did_you_mean(argv[0], known)}; "
+                  f"subcommands: {', '.join(known)} (`lmeval --model ...` means `lmeval run`)",
+                  file=sys.stderr)
+            return 2
         argv = ["run", *argv]
     parser = build_parser(argv[0] if argv and argv[0] in known else None)
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        return _unrecognized(parser, args, extra)
     if args.command is None:
         parser.print_help()
         return 0
@@ -80,3 +98,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             exc = RunInterrupted(2)
         print(exc.message(argv if args.command == "run" else None), file=sys.stderr)
         return exc.exit_code
+
+
+def _unrecognized(parser: argparse.ArgumentParser, args: argparse.Namespace, extra: list[str]) -> int:
+    """``unrecognized arguments`` in one line, with the closest flags of that subcommand."""
+    from lmeval.errors import did_you_mean
+
+    command = getattr(args, "command", None)
+    options: list[str] = []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction) and command in action.choices:
+            options = [o for a in action.choices[command]._actions for o in a.option_strings]
+    flag = next((e.split("=", 1)[0] for e in extra if e.startswith("--")), None)
+    hint = did_you_mean(flag, [o for o in options if o.startswith("--")]) if flag else ""
+    prog = f"lmeval {command}" if command else "lmeval"
+    print(f"{prog}: error: unrecognized arguments: {' '.join(extra)}{hint} (see `{prog} -h`)",
+          file=sys.stderr)
+    return 2

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from lmeval.errors import UsageError
+from lmeval.options import check_bounds, parse_batch_size, parse_kv, parse_samples, parse_seed
 
 HELP = "evaluate a model on tasks (the default subcommand)"
 
@@ -17,7 +18,7 @@ DEFAULTS: dict[str, Any] = {
     "model": "hf", "model_args": None, "tasks": None, "num_fewshot": None, "batch_size": 1,
     "max_batch_size": None, "device": None, "limit": None, "samples": None, "use_cache": None,
     "cache_requests": None, "include_path": None, "output_path": None, "log_samples": False,
-    "predict_only": False, "apply_chat_template": False, "fewshot_as_multiturn": False,
+    "predict_only": False, "apply_chat_template": False, "fewshot_as_multiturn": None,
     "system_instruction": None, "gen_kwargs": None, "seed": "0,1234,1234,1234",
     "metadata": None, "write_out": False, "show_config": False, "bootstrap_iters": 100000,
     "confirm_run_unsafe_code": False, "plugins": None, "hf_hub_log_args": None,
@@ -57,24 +58,30 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="render prompts with the model's chat template (optionally a named template)")
     g.add_argument("--fewshot_as_multiturn", nargs="?", const=True, default=S,
                    type=lambda x: x.lower() in ("true", "1", "yes"), metavar="<bool>",
-                   help="few-shot examples as separate chat turns (needs --apply_chat_template)")
+                   help="few-shot examples as separate chat turns (default: on with "
+                        "--apply_chat_template, as lm-eval; 'false' turns it off)")
     g.add_argument("--system_instruction", default=S, metavar="<text>", help="system prompt")
     g.add_argument("--gen_kwargs", nargs="+", default=S, metavar="<arg>",
-                   help="generation arguments for generate_until tasks, k=v,...")
+                   help="generation arguments for generate_until tasks: k=v,k2=v2 (values are "
+                        "Python literals: 'until=[\"a\",\"b\"]') or a JSON object")
     g.add_argument("--plugins", action="append", default=S, metavar="<module|file.py>",
                    help="load a local plugin module (repeatable); also LMEVAL_PLUGINS")
     g.add_argument("--trust_remote_code", action="store_true", default=S,
                    help="allow remote code in datasets and models")
     t = p.add_argument_group("tasks")
     t.add_argument("--tasks", "-t", nargs="+", default=S, metavar="<task>",
-                   help="task, group or tag names, comma separated; wildcards allowed")
+                   help="task, group or tag names (comma or space separated, wildcards allowed), "
+                        "task YAML files (globs too) or a directory of task YAMLs")
     t.add_argument("--include_path", default=S, metavar="<path>", help="extra directory of task YAMLs")
-    t.add_argument("--num_fewshot", "-f", type=int, default=S, metavar="<n>", help="few-shot examples per prompt")
+    t.add_argument("--num_fewshot", "-f", type=int, default=S, metavar="<n>",
+                   help="few-shot examples per prompt (>= 0)")
     t.add_argument("--limit", "-L", type=float, default=S, metavar="<limit>",
-                   help="documents per task: a count, or a fraction below 1 (testing only)")
+                   help="documents per task: a count >= 1, or a fraction in (0, 1) (testing only)")
     t.add_argument("--samples", "-E", default=S, metavar="<json>",
-                   help='JSON {"task": [doc ids]} to evaluate only those documents (not with --limit)')
-    t.add_argument("--metadata", default=S, metavar="<json>", help="JSON passed to every task's metadata")
+                   help='{"task": [doc ids]} as JSON or a JSON file: evaluate only those documents '
+                        "of those tasks (every task named must be run; not with --limit)")
+    t.add_argument("--metadata", default=S, metavar="<json>",
+                   help="merged into every task's metadata: a JSON object or k=v,...")
     t.add_argument("--confirm_run_unsafe_code", action="store_true", default=S,
                    help="allow tasks that execute model-generated code")
     t.add_argument("--check_integrity", action="store_true", default=S, help="run the tasks' self-checks")
@@ -98,7 +105,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     c.add_argument("--cache_requests", nargs="?", const="true", default=S, metavar="true|refresh|delete",
                    help="cache built requests")
     c.add_argument("--seed", default=S, metavar="<seeds>",
-                   help="python,numpy,torch,fewshot seeds: one int for all, or a,b,c,d (default 0,1234,1234,1234)")
+                   help="python,numpy,torch,fewshot seeds: one value for all, or a,b,c[,d] "
+                        "(a missing fewshot seed is 1234; None leaves a seed unset; "
+                        "default 0,1234,1234,1234)")
     c.add_argument("--config", "-C", default=None, metavar="<file.yaml>",
                    help="YAML file of run options; flags on the command line override it")
     c.add_argument("--verbosity", "-v", default=S, metavar="<level>", help="log level (INFO, DEBUG ...)")
@@ -145,44 +154,6 @@ def _kv(value: Any) -> Any:
     return _joined(value if isinstance(value, list) else [str(value)])
 
 
-def _json_arg(value: Any, flag: str) -> Any:
-    if value is None or isinstance(value, dict):
-        return value
-    try:
-        return json.loads(value)
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{flag}: invalid JSON: {exc}") from None
-
-
-def parse_seed(value: Any) -> list[int | None]:
-    if isinstance(value, int):
-        return [value] * 4
-    parts = str(value).split(",")
-    if len(parts) == 1:
-        seed = None if parts[0] == "None" else int(parts[0])
-        return [seed] * 4
-    if len(parts) != 4:
-        raise UsageError(f"--seed: expected one integer or four (a,b,c,d), got {value!r}")
-    try:
-        return [None if p == "None" else int(p) for p in parts]
-    except ValueError:
-        raise UsageError(f"--seed: expected integers, got {value!r}") from None
-
-
-def _batch_size(value: Any) -> Any:
-    if value is None:
-        return None
-    text = str(value)
-    if text == "auto" or text.startswith("auto:"):
-        if text.startswith("auto:") and not text[5:].isdigit():
-            raise UsageError(f"--batch_size: expected N, auto or auto:N, got {text!r}")
-        return text
-    try:
-        return int(text)
-    except ValueError:
-        raise UsageError(f"--batch_size: expected N, auto or auto:N, got {text!r}") from None
-
-
 def handle(args: argparse.Namespace) -> int:
     import logging
 
@@ -196,6 +167,18 @@ def handle(args: argparse.Namespace) -> int:
     if include and options.get("_config_dir") and not Path(str(include)).is_absolute() and args.config \
             and not hasattr(args, "include_path"):
         include = str(Path(options["_config_dir"]) / str(include))
+    limit = options["limit"]
+    if isinstance(limit, float) and limit >= 1 and limit.is_integer():
+        limit = int(limit)
+    check_bounds(num_fewshot=options["num_fewshot"], limit=limit,
+                 max_batch_size=options["max_batch_size"])
+    batch_size = parse_batch_size(options["batch_size"])
+    gen_kwargs = parse_kv(options["gen_kwargs"], "--gen_kwargs")
+    samples = parse_samples(options["samples"])
+    metadata = parse_kv(options["metadata"], "--metadata")
+    fewshot_as_multiturn = options["fewshot_as_multiturn"]
+    if fewshot_as_multiturn is None:  # lm-eval 0.4.13: on by default with a chat template
+        fewshot_as_multiturn = bool(options["apply_chat_template"])
     if options["limit"] is not None:
         print("lmeval: warning: --limit should only be used for testing; scores are not "
               "comparable to full runs", file=sys.stderr)
@@ -207,8 +190,6 @@ def handle(args: argparse.Namespace) -> int:
     for spec in plugins:
         pm.load_local(spec)
     set_plugin_manager(pm)
-    samples = _json_arg(options["samples"], "--samples")
-    metadata = _json_arg(options["metadata"], "--metadata")
     if options["predict_only"]:
         options["log_samples"] = True
     if options["log_samples"] and not options["output_path"]:
@@ -225,17 +206,14 @@ def handle(args: argparse.Namespace) -> int:
     from lmeval.evaluator import evaluate
     from lmeval.results import make_table, summary_line, write_results
 
-    limit = options["limit"]
-    if isinstance(limit, float) and limit >= 1 and limit.is_integer():
-        limit = int(limit)
     results = evaluate(
         options["model"], model_args, tasks,
-        num_fewshot=options["num_fewshot"], batch_size=_batch_size(options["batch_size"]),
+        num_fewshot=options["num_fewshot"], batch_size=batch_size,
         max_batch_size=options["max_batch_size"], device=options["device"], limit=limit,
         samples=samples, use_cache=options["use_cache"], cache_requests=options["cache_requests"],
         include_path=include, apply_chat_template=options["apply_chat_template"],
-        fewshot_as_multiturn=bool(options["fewshot_as_multiturn"]),
-        system_instruction=options["system_instruction"], gen_kwargs=_kv(options["gen_kwargs"]),
+        fewshot_as_multiturn=bool(fewshot_as_multiturn),
+        system_instruction=options["system_instruction"], gen_kwargs=gen_kwargs,
         predict_only=options["predict_only"], log_samples=options["log_samples"],
         bootstrap_iters=options["bootstrap_iters"], random_seed=seeds[0],
         numpy_random_seed=seeds[1], torch_random_seed=seeds[2], fewshot_random_seed=seeds[3],
@@ -297,10 +275,18 @@ def _check_integrity(pm: Any, tasks: list[str], include: Any) -> None:
     """--check_integrity: the deep checks of `lmeval validate` on every task before running."""
     from lmeval.cli.validate import validate_file
     from lmeval.tasks.index import TaskIndex, task_sources
+    from lmeval.tasks.specs import yaml_files
 
     index = TaskIndex(task_sources(pm, include))
     problems: list[str] = []
-    for name in index.match(tasks):
+    names: list[str] = []
+    for spec in tasks:
+        files = yaml_files(spec, index.rows)
+        if files is None:
+            names.append(spec)
+        for file in files or ():
+            problems.extend(validate_file(file, pm, index))
+    for name in index.match(names):
         entry = index.get(name)
         members = [entry] if entry.path else [index.get(m) for m in entry.tags]
         for member in members:

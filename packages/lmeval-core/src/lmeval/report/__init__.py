@@ -47,25 +47,23 @@ class Run:
         return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
     def samples(self, task: str) -> list[dict[str, Any]] | None:
+        """The task's logged samples, typed again (:func:`lmeval.samplefile.typed`): files in
+        lm-eval's layout (strings) and in the typed one of older lmeval runs read the same."""
         path = self.sample_files.get(task)
         if path is None:
             return None
+        from lmeval.samplefile import typed
+
         with path.open(encoding="utf-8") as fh:
-            return [json.loads(line) for line in fh if line.strip()]
+            return [typed(json.loads(line)) for line in fh if line.strip()]
 
 
 def sample_arguments(entry: dict[str, Any]) -> list[list[Any]]:
     """A logged sample's request arguments as a list of lists, from lmeval's sample files or from
     lm-eval's (``{"gen_args_0": {"arg_0": ..., "arg_1": ...}, ...}``)."""
-    args = entry.get("arguments") or []
-    if isinstance(args, dict):
-        def index(key: str) -> int:
-            tail = key.rsplit("_", 1)[-1]
-            return int(tail) if tail.isdigit() else 0
+    from lmeval.samplefile import arguments
 
-        return [[v[k] for k in sorted(v, key=index)] if isinstance(v, dict) else [v]
-                for _, v in sorted(args.items(), key=lambda kv: index(kv[0]))]
-    return [a if isinstance(a, list) else [a] for a in args]
+    return arguments(entry)
 
 
 def all_metrics(task_results: dict[str, Any]) -> dict[tuple[str, str], float]:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lmeval.report import Run, sample_arguments
+from lmeval.samplefile import typed
 
 
 @dataclass
@@ -101,7 +102,9 @@ def prediction(entry: dict[str, Any]) -> Any:
 
     Multiple choice: the continuation of the most likely choice. Generation: the filtered text.
     A single log-likelihood (``loglikelihood``, rolling): ``None`` (its value is a metric).
+    Lines of either samples layout (lm-eval's strings or typed values) read the same.
     """
+    entry = typed(entry)
     resps = entry.get("filtered_resps")
     if not isinstance(resps, list) or not resps:
         return resps

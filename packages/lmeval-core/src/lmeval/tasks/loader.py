@@ -58,6 +58,9 @@ class TaskLoader:
     def load(self, names: list[str | dict]) -> list[Node]:
         nodes: list[Node] = []
         for item in names:
+            if isinstance(item, LocatedDict) and item.file:  # a YAML file named in --tasks
+                nodes.append(self.from_file(item))
+                continue
             if isinstance(item, dict):
                 nodes.append(self._inline(item, None, None))
                 continue
@@ -70,6 +73,12 @@ class TaskLoader:
                 else:
                     nodes.append(self.task(name))
         return nodes
+
+    def from_file(self, raw: LocatedDict) -> Node:
+        """A task or group config read from a YAML file (its location kept for errors)."""
+        if "group" in raw and isinstance(raw.get("task"), list):
+            return self._group_from(str(raw["group"]), raw, None)
+        return self._make_task(raw)
 
     def task(self, name: str, overrides: dict | None = None) -> Task:
         entry = self.index.get(name)

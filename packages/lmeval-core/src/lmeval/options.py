@@ -1,0 +1,239 @@
+"""Run options as lm-eval 0.4.13 spells them, parsed and checked before a model loads.
+
+``--seed`` (one, three or four values, ``None`` to leave one unset), ``--gen_kwargs`` in both
+forms (``k=v,...`` with Python literals, or a JSON object), ``--samples`` (inline JSON or a JSON
+file) and the numeric bounds lm-eval leaves unchecked (``--limit 0``, ``--batch_size 0`` ...).
+Shared by ``lmeval run`` and the Python API; every problem is a :class:`UsageError` naming the flag.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from lmeval.errors import UsageError
+
+log = logging.getLogger("lmeval")
+
+#: python, numpy, torch and few-shot seeds when --seed is not given (lm-eval's)
+DEFAULT_SEEDS: tuple[int, int, int, int] = (0, 1234, 1234, 1234)
+
+
+def _seed_value(item: Any, whole: Any) -> int | None:
+    if item is None:
+        return None
+    if isinstance(item, bool):
+        raise UsageError(f"--seed: expected integers or None, got {whole!r}")
+    if isinstance(item, int):
+        return item
+    text = str(item).strip()
+    if text.lower() == "none":
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise UsageError(f"--seed: {text!r} is not an integer or None (in {whole!r})") from None
+
+
+def parse_seed(value: Any) -> list[int | None]:
+    """``--seed``: one value for all four seeds, or ``a,b,c,d`` (python, numpy, torch, few-shot).
+
+    As lm-eval: three values take the fourth (few-shot) from the default, ``None`` (any case)
+    leaves that seed unset. A YAML config may give an int or a list.
+    """
+    if value is None:
+        return [None] * 4
+    if isinstance(value, (list, tuple)):
+        items = list(value)
+    elif isinstance(value, int) and not isinstance(value, bool):
+        items = [value]
+    else:
+        items = str(value).split(",")
+    seeds = [_seed_value(item, value) for item in items]
+    if len(seeds) == 1:
+        return seeds * 4
+    if len(seeds) == 3:
+        log.warning("--seed: three values given; the few-shot seed takes its default %d",
+                    DEFAULT_SEEDS[3])
+        return [*seeds, DEFAULT_SEEDS[3]]
+    if len(seeds) != 4:
+        raise UsageError(f"--seed: expected one value, or 3 or 4 comma-separated values "
+                         f"(python,numpy,torch[,fewshot]; None leaves one unset), got {value!r}")
+    return seeds
+
+
+def literal_value(text: str) -> Any:
+    """A ``k=v`` value as lm-eval's CLI reads it: true/false, a number, a Python literal
+    (``["a", "b"]``, ``None``, ``'x'``), else the text itself."""
+    import ast
+
+    lowered = text.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    if text.isnumeric():
+        return int(text)
+    try:
+        return float(text)
+    except ValueError:
+        pass
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return text
+
+
+def split_top_level(text: str) -> list[str]:
+    """Split on commas outside brackets, braces and quotes (quotes are kept for the literal)."""
+    parts: list[str] = []
+    buf: list[str] = []
+    depth, quote = 0, ""
+    for ch in text:
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "[({":
+            depth += 1
+        elif ch in "])}":
+            depth = max(depth - 1, 0)
+        elif ch == "," and depth == 0:
+            parts.append("".join(buf))
+            buf = []
+            continue
+        buf.append(ch)
+    parts.append("".join(buf))
+    return [p for p in parts if p.strip()]
+
+
+def parse_kv(value: Any, flag: str) -> dict[str, Any] | None:
+    """``--gen_kwargs`` style arguments to a dict: a JSON object, ``k=v,k2=v2``, several such
+    words (``k=v k2=v2``), a mapping (from a YAML config), or a list of any of these."""
+    if value is None:
+        return None
+    if isinstance(value, Mapping):
+        return dict(value)
+    words = [value] if isinstance(value, str) else list(value)
+    out: dict[str, Any] = {}
+    for word in words:
+        if isinstance(word, Mapping):
+            part = dict(word)
+        else:
+            text = str(word).strip()
+            part = _json_object(text, flag) if text.startswith("{") else _kv_words(text, flag)
+        for key in part.keys() & out.keys():
+            if part[key] != out[key]:
+                log.warning("%s: %s=%r overrides %r", flag, key, part[key], out[key])
+        out.update(part)
+    return out
+
+
+def _json_object(text: str, flag: str) -> dict[str, Any]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{flag}: invalid JSON {text!r}: {exc} (JSON strings take double "
+                         f"quotes)") from None
+    if not isinstance(data, dict):
+        raise UsageError(f"{flag}: expected a JSON object, got {type(data).__name__}")
+    return data
+
+
+def _kv_words(text: str, flag: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in split_top_level(text):
+        key, sep, raw = item.partition("=")
+        if not sep or not key.strip():
+            raise UsageError(f"{flag}: expected key=value, got {item.strip()!r}")
+        out[key.strip()] = literal_value(raw.strip())
+    return out
+
+
+def parse_samples(value: Any, flag: str = "--samples") -> dict[str, list[int]] | None:
+    """``--samples``: ``{"task": [doc indices]}`` as inline JSON, a JSON file, or a mapping."""
+    if value is None or value == "":
+        return None
+    data = value
+    if isinstance(value, (str, Path)):
+        text = str(value).strip()
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            path = Path(text).expanduser()
+            if not path.is_file():
+                if text.startswith("{"):
+                    raise UsageError(f"{flag}: invalid JSON: {exc}") from None
+                raise UsageError(f"{flag}: {text!r} is neither JSON nor a file") from None
+            try:
+                data = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError) as err:
+                raise UsageError(f"{flag}: cannot read {path}: {err}") from None
+            except json.JSONDecodeError as err:
+                raise UsageError(f"{flag}: {path}:{err.lineno}: invalid JSON: {err.msg}") from None
+    if not isinstance(data, Mapping):
+        raise UsageError(f'{flag}: expected {{"task": [doc indices], ...}}, got '
+                         f"{type(data).__name__}")
+    out: dict[str, list[int]] = {}
+    for task, ids in data.items():
+        if not isinstance(ids, list) or not all(
+                isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in ids):
+            raise UsageError(f"{flag}: {task!r}: expected a list of document indices (integers "
+                             f">= 0), got {ids!r}")
+        out[str(task)] = ids
+    return out
+
+
+def check_samples_tasks(samples: Mapping[str, Any] | None, run: list[str]) -> None:
+    """Every task named in ``--samples`` must be one the run evaluates."""
+    if not samples:
+        return
+    from lmeval.errors import did_you_mean
+
+    for name in samples:
+        if name not in run:
+            raise UsageError(f"--samples names task {name!r}, which this run does not evaluate"
+                             f"{did_you_mean(name, run)}; tasks run: {', '.join(run)}")
+
+
+def check_bounds(*, num_fewshot: Any = None, limit: Any = None, batch_size: Any = None,
+                 max_batch_size: Any = None) -> None:
+    """Values lm-eval would take and then fail on (or silently misuse) halfway through a run."""
+    if num_fewshot is not None and not (_is_int(num_fewshot) and num_fewshot >= 0):
+        raise UsageError(f"--num_fewshot: expected an integer >= 0, got {num_fewshot!r}")
+    if limit is not None and not (_is_number(limit) and limit > 0):
+        raise UsageError(f"--limit: expected a count >= 1 or a fraction in (0, 1), got {limit!r}")
+    if max_batch_size is not None and not (_is_int(max_batch_size) and max_batch_size >= 1):
+        raise UsageError(f"--max_batch_size: expected an integer >= 1, got {max_batch_size!r}")
+    if batch_size is not None:
+        parse_batch_size(batch_size)
+
+
+def parse_batch_size(value: Any) -> int | str | None:
+    """``--batch_size``: N >= 1, ``auto`` or ``auto:N``."""
+    if value is None:
+        return None
+    if _is_int(value):
+        size = value
+    else:
+        text = str(value).strip()
+        if text == "auto" or (text.startswith("auto:") and text[5:].isdigit()
+                              and int(text[5:]) >= 1):
+            return text
+        try:
+            size = int(text)
+        except ValueError:
+            raise UsageError(f"--batch_size: expected N, auto or auto:N, got {text!r}") from None
+    if size < 1:
+        raise UsageError(f"--batch_size: expected N >= 1, auto or auto:N, got {value!r}")
+    return size
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value == value
