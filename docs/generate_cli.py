@@ -29,7 +29,9 @@ Every subcommand and flag of `lmeval`, rendered from its argparse definitions (a
 that this page matches them). `lmeval --model ...` without a subcommand means `lmeval run`,
 as bare `lm_eval --model ...` does in lm-eval. Errors a person can act on are printed in one
 line, `lmeval: error: ...`, with exit code 2 for usage errors (bad flags, names, YAML) and 1
-otherwise; `--verbose` (or `LMEVAL_TRACEBACK=1`) shows the traceback instead.
+otherwise; `--verbose` (or `LMEVAL_TRACEBACK=1`) shows the traceback instead. A mistyped flag
+or subcommand is answered with the closest valid ones (`did you mean '--num_fewshot'?`), and a
+value of the wrong type in one line, not the whole usage.
 
 Flags keep lm-eval's names, including the underscores (`--model_args`, `--num_fewshot`).
 Guides: [getting started](getting-started.md), [task guide](task-guide.md),
