@@ -263,6 +263,11 @@ def test_mistyped_subcommand_gets_did_you_mean(capsys):
     assert "did you mean 'compare'" in err
 
 
+def test_invalid_choice_gets_did_you_mean(capsys):
+    err = _error(capsys, "ls", "tsks")
+    assert "invalid choice: 'tsks'" in err and "did you mean 'tasks'" in err
+
+
 def test_type_error_is_one_line(capsys):
     err = _error(capsys, "run", "--model", "dummy", "--tasks", "k_mc", "--num_fewshot", "five")
     assert len(err.splitlines()) == 1

@@ -10,6 +10,7 @@ import argparse
 import importlib
 import importlib.util
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -25,6 +26,11 @@ class OneLineErrorParser(argparse.ArgumentParser):
     """Usage errors in one line (argparse prints the whole usage first), exit status 2."""
 
     def error(self, message: str) -> NoReturn:
+        choice = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
+        if choice:
+            from lmeval.errors import did_you_mean
+
+            message += did_you_mean(choice.group(1), re.findall(r"'([^']*)'", choice.group(2)))
         self.exit(2, f"{self.prog}: error: {message} (see `{self.prog} -h`)\n")
 
 
