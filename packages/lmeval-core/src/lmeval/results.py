@@ -114,7 +114,7 @@ def _default(obj: Any) -> Any:
 
 def write_results(results: EvaluationResults, output_path: str | Path) -> Path:
     """Write ``results_<timestamp>.json`` (and sample JSONL files) under ``output_path``."""
-    samples = results.pop("samples", None)
+    samples = results.get("samples")
     if samples:  # as lm-eval: one hash per task over its samples' doc, prompt and target hashes
         import hashlib
 
@@ -131,17 +131,18 @@ def write_results(results: EvaluationResults, output_path: str | Path) -> Path:
         directory = out / (results.get("model_name_sanitized") or "model")
         file = directory / f"results_{stamp}.json"
     directory.mkdir(parents=True, exist_ok=True)
-    file.write_text(json.dumps(results, indent=2, default=_default, ensure_ascii=False) + "\n",
-                    encoding="utf-8")
+    # each file whole or absent (temporary file, then rename); the samples first, so a results
+    # file never stands beside missing or truncated samples
+    from lmeval.outputs import write_atomic
+
     if samples:  # lm-eval 0.4.13's layout: arguments as gen_args_i/arg_j, values stringified
         from lmeval.samplefile import dumps
 
         for task_name, entries in samples.items():
-            path = directory / f"samples_{task_name}_{stamp}.jsonl"
-            with path.open("w", encoding="utf-8") as fh:
-                for entry in entries:
-                    fh.write(dumps(entry) + "\n")
-        results["samples"] = samples
+            write_atomic(directory / f"samples_{task_name}_{stamp}.jsonl",
+                         (dumps(entry) + "\n" for entry in entries))
+    body = {k: v for k, v in results.items() if k != "samples"}
+    write_atomic(file, json.dumps(body, indent=2, default=_default, ensure_ascii=False) + "\n")
     return file
 
 

@@ -203,8 +203,14 @@ def handle(args: argparse.Namespace) -> int:
         model_args = ",".join(a for a in (model_args, "trust_remote_code=True") if a)
     if options["check_integrity"]:
         _check_integrity(pm, tasks, include)
+    from lmeval.outputs import check_writable
+
+    # a path that cannot be written fails now, not after hours of model calls
+    check_writable(options["output_path"], "--output_path", file_suffixes=(".json",))
+    check_writable(options["use_cache"], "--use_cache", file_suffixes=(".db", ".sqlite"))
     from lmeval.evaluator import evaluate
-    from lmeval.results import make_table, summary_line, write_results
+    from lmeval.outputs import save_results
+    from lmeval.results import make_table, summary_line
 
     results = evaluate(
         options["model"], model_args, tasks,
@@ -224,19 +230,18 @@ def handle(args: argparse.Namespace) -> int:
         return 0
     results["config"]["num_fewshot"] = options["num_fewshot"]
     samples_out = results.get("samples") if options["log_samples"] else None
-    if options["output_path"]:
-        path = write_results(results, options["output_path"])
-        print(f"lmeval: results written to {path}", file=sys.stderr)
-    results.pop("samples", None)
-    for reporter in reporters:
-        reporter.report(results, samples_out)
-    print(summary_line(results["config"]))
+    print(summary_line(results["config"]))  # the table first: nothing below can lose it
     print(make_table(results))
     if "groups" in results:
         print(make_table(results, "groups"))
+    sys.stdout.flush()
+    status = save_results(results, options["output_path"]) if options["output_path"] else 0
+    results.pop("samples", None)
+    for reporter in reporters:
+        reporter.report(results, samples_out)
     if options["show_config"]:
         print(json.dumps(results["configs"], indent=2, ensure_ascii=False, default=str))
-    return 0
+    return status
 
 
 def _reporters(pm: Any, options: dict[str, Any]) -> list[Any]:
