@@ -296,3 +296,17 @@ def test_fewshot_as_multiturn_follows_apply_chat_template(tasks, tmp_path):
     assert results["fewshot_as_multiturn"] is False
     results, _ = _run(tmp_path / "c", "--include_path", str(tasks), "--tasks", "k_gen")
     assert results["fewshot_as_multiturn"] is False
+
+
+# -- --num_fewshot leaves a task whose config says 0 alone (lm-eval 0.4.13's simple_evaluate) -----
+
+def test_num_fewshot_does_not_override_a_zero_shot_task(tasks, tmp_path, caplog):
+    (tasks / "k_zero.yaml").write_text(
+        (tasks / "k_gen.yaml").read_text().replace("task: k_gen", "task: k_zero") + "num_fewshot: 0\n")
+    results, samples = _run(tmp_path / "out", "--include_path", str(tasks), "--tasks", "k_zero,k_gen",
+                            "--num_fewshot", "2")
+    assert results["n-shot"] == {"k_zero": 0, "k_gen": 2}
+    zero = samples["k_zero"][0]["arguments"]["gen_args_0"]["arg_0"]
+    two = samples["k_gen"][0]["arguments"]["gen_args_0"]["arg_0"]
+    assert zero.count("Question:") == 1 and two.count("Question:") == 3
+    assert "k_zero: num_fewshot is 0 in its config" in caplog.text  # said, not silent

@@ -250,7 +250,10 @@ def _configure(task: Task, num_fewshot: int | None, gen_kwargs: dict, predict_on
     if cfg.unsafe_code and not confirm_unsafe:
         raise UsageError(f"task {task.name!r} executes model-generated code (unsafe_code: true); "
                          f"rerun with --confirm_run_unsafe_code to allow it")
-    if num_fewshot is not None:
+    if num_fewshot is not None and cfg.num_fewshot == 0 and num_fewshot != 0:
+        log.warning("%s: num_fewshot is 0 in its config; --num_fewshot %d does not apply to it "
+                    "(as in lm-eval)", task.name, num_fewshot)
+    elif num_fewshot is not None:
         cfg.num_fewshot = num_fewshot
     if gen_kwargs and task.output_type == "generate_until":
         cfg.generation_kwargs = {**(cfg.generation_kwargs or {}), **gen_kwargs}
