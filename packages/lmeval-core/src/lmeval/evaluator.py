@@ -13,7 +13,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from lmeval import __version__, distributed, options
+from lmeval import __version__, distributed, options, redact
 from lmeval.cache import RequestCache, ResponseCache
 from lmeval.errors import LmevalError, UsageError
 from lmeval.plugins import PluginManager, get_plugin_manager
@@ -22,6 +22,7 @@ from lmeval.scheduler import Scheduler
 from lmeval.tasks.index import TaskIndex, task_sources
 from lmeval.tasks.loader import Group, Node, TaskLoader
 from lmeval.tasks.specs import expand as expand_task_specs
+from lmeval.tasks.documents import check_document
 from lmeval.tasks.task import Instance, Task
 
 log = logging.getLogger("lmeval")
@@ -37,6 +38,7 @@ def build_model(pm: PluginManager, model: str | LM, model_args: Any = None, *,
     if isinstance(model, LM):
         return model
     factory = pm.model_factory(model)
+    redact.remember_args(model_args)  # masked in every output from here on, errors included
     try:
         args = parse_model_args(model_args)
     except ValueError as exc:
@@ -214,7 +216,7 @@ def evaluate(model: str | LM, model_args: Any = None, tasks: str | Sequence[str 
     results["date"] = start
     results["task_hashes"] = {}
     results["model_source"] = model if isinstance(model, str) else type(model).__name__
-    results["model_name"] = _model_name(model_args)
+    results["model_name"] = redact.redact_text(_model_name(model_args))
     results["model_name_sanitized"] = sanitize_model_name(results["model_name"])
     results["system_instruction"] = system_instruction
     results["system_instruction_sha"] = hash_string(system_instruction) if system_instruction else None
@@ -225,6 +227,7 @@ def evaluate(model: str | LM, model_args: Any = None, tasks: str | Sequence[str 
     results["start_time"] = start
     results["end_time"] = time.time()
     results["total_evaluation_time_seconds"] = str(results["end_time"] - start)
+    results = redact.redact_results(results)  # the identity above (cache key) saw the raw args
     pm.notify("lmeval_run_end", results=results)
     return results
 
@@ -281,6 +284,7 @@ def build_instances(task: Task, *, limit: float | None = None, samples: Sequence
     repeats = task.config.repeats or 1
     for doc_id in ids:
         doc = docs[doc_id]
+        check_document(task, doc_id, doc)  # a bad gold or choice list: an error, not a score
         ctx = task.fewshot_context(doc, shots, system_instruction=system_instruction,
                                    chat_template=chat_template,
                                    fewshot_as_multiturn=fewshot_as_multiturn,

@@ -87,7 +87,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 0
     verbose = getattr(args, "verbose", False) or os.environ.get("LMEVAL_TRACEBACK") == "1"
+    from lmeval import redact
     from lmeval.errors import LmevalError
+
+    redact.install()  # logs, warnings and tracebacks of this process mask credentials
 
     from lmeval.interrupts import RunInterrupted, stop_on_signals
 
@@ -97,12 +100,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except LmevalError as exc:
         if verbose:
             raise
-        print(f"lmeval: error: {exc}", file=sys.stderr)
+        print(f"lmeval: error: {redact.redact_text(exc)}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt as exc:  # SIGINT or SIGTERM (see lmeval.interrupts)
         if not isinstance(exc, RunInterrupted):
             exc = RunInterrupted(2)
-        print(exc.message(argv if args.command == "run" else None), file=sys.stderr)
+        print(redact.redact_text(exc.message(argv if args.command == "run" else None)), file=sys.stderr)
         return exc.exit_code
 
 

@@ -161,6 +161,9 @@ def _check_task(config: Any, raw: Any, pm: Any) -> list[str]:
         if (config.num_fewshot or 0) > 0:
             task.fewshot_context(doc, config.num_fewshot)
         task.filters()
+        from lmeval.tasks.documents import located_document_problems
+
+        problems.extend(located_document_problems(task))  # gold outside the choices ...
     except ConfigError as exc:
         problems.append(exc.located())
     except LmevalError as exc:
