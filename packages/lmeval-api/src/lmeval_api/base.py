@@ -9,10 +9,18 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from lmeval import redact
 from lmeval.errors import UsageError
 from lmeval.protocol import LM
 
-from lmeval_api.transport import ApiError, HttpClient, RetryPolicy, run_async, safe_url
+from lmeval_api.transport import (
+    ApiError,
+    HttpClient,
+    RetryPolicy,
+    positive_timeout,
+    run_async,
+    safe_url,
+)
 
 log = logging.getLogger("lmeval.api")
 
@@ -30,6 +38,8 @@ class Job:
     payload: dict[str, Any]
     indices: list[int]
     parse: Callable[[Any], list[Any]]
+    #: names the request in an error (computed only then): ``context '...' + ' yes'``
+    describe: Callable[[], str] | None = None
 
 
 class ApiLM(LM):
@@ -71,12 +81,13 @@ class ApiLM(LM):
         self.eos_string = eos_string
         self.retry = RetryPolicy(max_attempts=max(1, int(max_retries)),
                                  backoff_base=float(backoff_base), backoff_max=float(backoff_max))
-        self.timeout = float(timeout)
+        self.timeout = positive_timeout(timeout, self.kind_name)
         self.verify: bool | str = ca_cert_path or bool(verify_certificate)
         if api_key_env:
             self.key_env = api_key_env
         self._api_key = self._read_key()
         self._extra_headers = _parse_headers(header if header is not None else headers)
+        redact.remember(self._secrets())  # masked in results, logs and errors from here on
         self.last_stats: Any = None
 
     # -- keys and headers --------------------------------------------------------------
@@ -94,9 +105,10 @@ class ApiLM(LM):
         return {**self.auth_headers(self._api_key), **self._extra_headers}
 
     def _secrets(self) -> list[str]:
-        secrets = [self._api_key]
+        """The key, credential headers, and what ``base_url`` holds (user-info, ``?key=``)."""
+        secrets = [self._api_key, *redact.secrets_in({"base_url": self.base_url})]
         for name, value in self._extra_headers.items():
-            if name.lower() in ("authorization", "x-api-key", "api-key", "proxy-authorization"):
+            if redact.is_secret_name(name):
                 secrets += [value, value.split(" ", 1)[-1]]
         return secrets
 
@@ -150,7 +162,12 @@ class ApiLM(LM):
                 raise ValueError(f"expected {len(job.indices)} answers, got {len(out)}")
             return out
 
-        result = await client.post_json(self.base_url, job.payload, parse, what=what)
+        try:
+            result = await client.post_json(self.base_url, job.payload, parse, what=what)
+        except ApiError as exc:
+            if job.describe is None:
+                raise
+            raise ApiError(f"{exc} [{client.redact(job.describe())}]") from None
         for index, answer in zip(job.indices, result, strict=True):
             answers[index] = answer
             done[index] = True
@@ -172,6 +189,13 @@ async def _gather_fail_fast(coros: list[Any]) -> None:
             t.cancel()
         if pending:
             await asyncio.gather(*pending, return_exceptions=True)
+
+
+def excerpt(text: Any, limit: int = 60) -> str:
+    """A short one-line ``repr`` of a prompt or continuation (its end, where it matters)."""
+    if not isinstance(text, str):
+        text = json.dumps(text, ensure_ascii=False, default=str)
+    return repr(text if len(text) <= limit else "..." + text[-limit:])
 
 
 def _batch_size(value: Any) -> int:
@@ -199,11 +223,13 @@ def _parse_headers(value: Any) -> dict[str, str]:
         if isinstance(parsed, dict):
             return {str(k): str(v) for k, v in parsed.items()}
         out = {}
-        for part in value.split(";"):
-            if ":" not in part:
+        for number, part in enumerate(value.split(";"), 1):
+            name, colon, val = part.partition(":")
+            if not colon or not name.strip():
+                # the value is not echoed: it is likely a key (`header=Bearer sk-...`)
                 raise UsageError("header must be a dict, a JSON object or 'Name: value; Name2: "
-                                 f"value2', not {value!r}")
-            name, _, val = part.partition(":")
+                                 f"value2': part {number} of {len(value.split(';'))} has no "
+                                 "'Name:' before its value")
             out[name.strip()] = val.strip()
         return out
     raise UsageError(f"header must be a dict or a JSON object, not {type(value).__name__}")

@@ -16,7 +16,7 @@ from typing import Any
 from lmeval.errors import UsageError
 from lmeval.protocol import GenerateRequest, RequestKind
 
-from lmeval_api.base import ApiLM, Job
+from lmeval_api.base import ApiLM, Job, excerpt
 from lmeval_api.completions import generation_params, stop_sequences, truncate_at_stop
 from lmeval_api.transport import MalformedResponse
 
@@ -98,7 +98,8 @@ class ChatLM(ApiLM):
             payload = self.payload(self.messages(req.context), params, max_new, stops)
             jobs.append(Job(payload, [i], lambda body, stops=stops: [
                 truncate_at_stop(strip_thinking(self.parse_text(body), self.think_end_token),
-                                 stops)]))
+                                 stops)],
+                lambda i=i: f"request {i}: messages {excerpt(requests[i].context)}"))
         return self.run_jobs(jobs, len(requests), self.report_one, "generate_until request")
 
     def payload(self, messages: Messages, params: dict[str, Any], max_new: int,

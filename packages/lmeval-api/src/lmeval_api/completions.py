@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from lmeval.errors import UsageError
@@ -22,11 +22,14 @@ from lmeval.protocol import (
     RollingRequest,
 )
 
-from lmeval_api.base import ApiLM, Job, OnAnswer
+from lmeval_api.base import ApiLM, Job, OnAnswer, excerpt
 from lmeval_api.tokens import Encoder, fit_window, load_encoder, rolling_windows
-from lmeval_api.transport import MalformedResponse
+from lmeval_api.transport import ImpossibleAnswer, MalformedResponse
 
 log = logging.getLogger("lmeval.api")
+
+#: log-probabilities up to this much above 0 are float noise of a log-softmax, not nonsense
+LOGPROB_SLACK = 1e-4
 
 
 def truncate_at_stop(text: str, stops: Sequence[str]) -> str:
@@ -128,7 +131,12 @@ class CompletionsLM(ApiLM):
             if not isinstance(req.context, str):
                 raise UsageError("loglikelihood over a completions API needs string contexts")
             pairs.append(encoder.encode_pair(req.context, req.continuation))
-        return self._score(pairs, self.report_one, "loglikelihood request")
+
+        def label(i: int) -> str:
+            return (f"request {i}: context {excerpt(requests[i].context)} + continuation "
+                    f"{excerpt(requests[i].continuation)}")
+
+        return self._score(pairs, self.report_one, "loglikelihood request", label)
 
     def loglikelihood_rolling(self, requests: Sequence[RollingRequest]) -> list[float]:
         on_answer = self.report_one
@@ -156,7 +164,10 @@ class CompletionsLM(ApiLM):
             if remaining[req] == 0 and on_answer is not None:
                 on_answer(req, totals[req])
 
-        self._score(windows, window_done, "loglikelihood_rolling request")
+        def label(i: int) -> str:
+            return f"request {owner[i]}: text {excerpt(requests[owner[i]].text)}"
+
+        self._score(windows, window_done, "loglikelihood_rolling request", label)
         return totals
 
     def _need_encoder(self) -> Encoder:
@@ -166,7 +177,7 @@ class CompletionsLM(ApiLM):
         return self.encoder
 
     def _score(self, pairs: Sequence[tuple[list[int], list[int]]], on_answer: OnAnswer | None,
-               what: str) -> list[tuple[float, bool]]:
+               what: str, label: Callable[[int], str] | None = None) -> list[tuple[float, bool]]:
         encoder = self._need_encoder()
         items = []
         for i, (ctx, cont) in enumerate(pairs):
@@ -190,8 +201,12 @@ class CompletionsLM(ApiLM):
             if self.seed is not None:
                 payload["seed"] = self.seed
             spans = [(ctxlen, p if self.tokenized_requests else None) for _, p, ctxlen in batch]
-            jobs.append(Job(payload, [i for i, _, _ in batch],
-                            lambda body, spans=spans: parse_echo_logprobs(body, spans)))
+            indices = [i for i, _, _ in batch]
+            jobs.append(Job(payload, indices,
+                            lambda body, spans=spans: parse_echo_logprobs(body, spans),
+                            None if label is None else
+                            lambda indices=indices: "; ".join(label(i) for i in indices[:2])
+                            + (f" and {len(indices) - 2} more" if len(indices) > 2 else "")))
         return self.run_jobs(jobs, len(pairs), on_answer, what)
 
     # -- generation ----------------------------------------------------------------------
@@ -215,9 +230,12 @@ class CompletionsLM(ApiLM):
                     payload["stop"] = server_stops
                 if self.seed is not None:
                     payload.setdefault("seed", self.seed)
-                jobs.append(Job(payload, indices[start:start + self.batch_size],
+                part_ids = indices[start:start + self.batch_size]
+                jobs.append(Job(payload, part_ids,
                                 lambda body, stops=stops: [truncate_at_stop(t, stops) for t in
-                                                           parse_completion_texts(body)]))
+                                                           parse_completion_texts(body)],
+                                lambda i=part_ids[0]: f"request {i}: context "
+                                                      f"{excerpt(requests[i].context)}"))
         return self.run_jobs(jobs, len(requests), self.report_one, "generate_until request")
 
     def _generation_prompt(self, context: Any, max_new: int) -> Any:
@@ -269,22 +287,50 @@ def parse_echo_logprobs(body: Any, spans: Sequence[tuple[int, Sequence[int] | No
         if end <= ctxlen:
             raise MalformedResponse("no continuation positions in the echoed prompt")
         values = token_logprobs[ctxlen:end]
-        if any(not isinstance(v, (int, float)) or math.isnan(v) for v in values):
+        if any(isinstance(v, bool) or not isinstance(v, (int, float)) for v in values):
             raise MalformedResponse("missing or invalid prompt logprobs")
+        for pos in range(ctxlen, end):
+            check_logprob(token_logprobs[pos], f"token_logprobs[{pos}]")
         ranked = choice.get("prompt_logprobs")
         if ids is not None and isinstance(ranked, list) and len(ranked) >= end:
             greedy = all(ranked[i][str(ids[i])]["rank"] == 1 for i in range(ctxlen, end))
         else:
-            top = lp.get("top_logprobs")
-            greedy = True
-            for value, alternatives in zip(values, (top or [])[ctxlen:end], strict=False):
-                if not alternatives:
-                    raise MalformedResponse("missing top_logprobs")
-                if value < max(alternatives.values()):
-                    greedy = False
-                    break
+            greedy = _greedy_from_top(lp.get("top_logprobs"), token_logprobs, ctxlen, end)
         out.append((float(sum(values)), greedy))
     return out
+
+
+def check_logprob(value: Any, where: str) -> float:
+    """``value`` if it can be a log-probability; :class:`ImpossibleAnswer` naming it if not."""
+    if not math.isfinite(value):
+        raise ImpossibleAnswer(f"{where} = {value} (a log-probability must be finite)")
+    if value > LOGPROB_SLACK:
+        raise ImpossibleAnswer(f"{where} = {value!r} (a log-probability is at most 0)")
+    return float(value)
+
+
+def _greedy_from_top(top: Any, token_logprobs: Sequence[float], ctxlen: int, end: int) -> bool:
+    """Whether each continuation token was the most likely one, from ``top_logprobs``."""
+    if not isinstance(top, list) or len(top) < end:
+        got = "none" if top is None else (f"{len(top)} positions" if isinstance(top, list)
+                                          else type(top).__name__)
+        raise ImpossibleAnswer(f"top_logprobs for positions {ctxlen}..{end - 1} are missing "
+                               f"(got {got}); is_greedy needs them: does the server return "
+                               "logprobs with echo?")
+    greedy = True
+    for pos in range(ctxlen, end):
+        alternatives = top[pos]
+        if not isinstance(alternatives, Mapping) or not alternatives:
+            raise ImpossibleAnswer(f"top_logprobs[{pos}] = {alternatives!r}; is_greedy needs "
+                                   "the most likely token's logprob")
+        best = -math.inf
+        for token, value in alternatives.items():
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise ImpossibleAnswer(f"top_logprobs[{pos}][{token!r}] = {value!r}, not a number")
+            best = max(best, check_logprob(value, f"top_logprobs[{pos}][{token!r}]"))
+        if token_logprobs[pos] < best:
+            greedy = False
+    return greedy
 
 
 def parse_completion_texts(body: Any) -> list[str]:

@@ -10,9 +10,10 @@ of (see :class:`Fault`): ``ok``, ``delay`` seconds, an HTTP ``status`` (with ``r
 ``reset`` (connection reset before any answer), ``cut`` (headers and half the body, then the
 connection closes), ``badjson`` (a complete HTTP answer whose JSON body is truncated),
 ``malformed`` (valid JSON without the fields an answer needs), ``slow`` (the body dripped one
-byte every ``seconds``), ``hang`` (no answer at all) and ``echo_auth`` (an error ``status`` whose message
-repeats the credentials received, to prove clients redact them). ``latency`` delays every
-answer.
+byte every ``seconds``), ``hang`` (no answer at all), ``echo_auth`` (an error ``status`` whose message
+repeats the credentials received, to prove clients redact them), and the well-formed but
+impossible answers of :data:`NONSENSE` (a positive, NaN or infinite log-probability, missing or
+empty ``top_logprobs``). ``latency`` delays every answer.
 
     with FaultServer(latency=0.05) as server:
         lm = LocalCompletionsLM(base_url=server.url + "/v1/completions", ...)
@@ -79,6 +80,35 @@ class FakeModel:
             if s and s in out:
                 out = out[: out.index(s)]
         return out
+
+
+#: fault kinds that answer a completions echo request with values no model can produce
+NONSENSE = ("positive_logprob", "nan_logprob", "inf_logprob", "no_top_logprobs",
+            "short_top_logprobs", "empty_top_logprobs", "positive_top_logprob")
+
+
+def nonsense(kind: str, answer: dict[str, Any]) -> dict[str, Any]:
+    """``answer`` with the last prompt position of each echoed choice made impossible."""
+    for choice in answer.get("choices", []):
+        lp = choice.get("logprobs")
+        if not lp or not lp.get("token_logprobs"):
+            continue
+        last = len(lp["token_logprobs"]) - 2  # the continuation's last token (then the generated one)
+        if kind == "positive_logprob":
+            lp["token_logprobs"][last] = 0.7
+        elif kind == "nan_logprob":
+            lp["token_logprobs"][last] = float("nan")
+        elif kind == "inf_logprob":
+            lp["token_logprobs"][last] = float("-inf")
+        elif kind == "no_top_logprobs":
+            lp["top_logprobs"] = None
+        elif kind == "short_top_logprobs":
+            lp["top_logprobs"] = lp["top_logprobs"][:1]
+        elif kind == "empty_top_logprobs":
+            lp["top_logprobs"][last] = {}
+        elif kind == "positive_top_logprob":
+            lp["top_logprobs"][last] = {**lp["top_logprobs"][last], "999": 2.5}
+    return answer
 
 
 @dataclass(frozen=True)
@@ -242,7 +272,9 @@ class FaultServer:
             _respond(writer, 404, {"error": {"message": f"no route {path}"}})
             await writer.drain()
             return True
-        data = json.dumps(answer).encode()
+        if fault.kind in NONSENSE:
+            answer = nonsense(fault.kind, answer)
+        data = json.dumps(answer).encode()  # NaN and Infinity as Python (and vLLM) write them
         if fault.kind == "malformed":
             _respond(writer, 200, {"id": "x", "object": "error-ish"})
         elif fault.kind == "badjson":

@@ -5,7 +5,8 @@ attempts the same way): connection errors (refused, reset, closed mid-response),
 byte for ``timeout`` seconds, or the whole exchange longer than ``timeout``), HTTP 408, 429 and
 5xx, and answers that are not usable (invalid or truncated JSON, missing fields: the caller's
 ``parse`` raises). Waits grow exponentially with jitter; a 429 or 503 with ``Retry-After`` waits
-at least that long. Anything else (401, 404, 400 ...) fails at once with the server's message.
+at least that long. Anything else (401, 404, 400 ...) fails at once with the server's message,
+and so does an answer that parses but cannot be right (:class:`ImpossibleAnswer`).
 
 Secrets (API keys) are only ever in request headers. Every message this module logs or raises
 goes through :class:`Redactor`, and URLs are logged without their query string.
@@ -26,7 +27,8 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
-from lmeval.errors import LmevalError
+from lmeval.errors import LmevalError, UsageError
+from lmeval.redact import redact_text
 
 log = logging.getLogger("lmeval.api")
 
@@ -46,8 +48,15 @@ class MalformedResponse(ValueError):
     """A 2xx answer whose body is not a usable answer (raised by response parsers)."""
 
 
+class ImpossibleAnswer(Exception):
+    """A well-formed answer whose values cannot be right: a positive, NaN or infinite
+    log-probability, no ``top_logprobs`` where greediness needs them. Not retried (a server
+    that computes nonsense does so again): the request fails at once with what was sent."""
+
+
 class Redactor:
-    """Replaces every secret in a text by ``***``."""
+    """Replaces this client's secrets by ``***``, then applies lmeval's redaction rule
+    (:func:`lmeval.redact.redact_text`: credential pairs, headers, URL user-info ...)."""
 
     def __init__(self, secrets: Iterable[str] = ()) -> None:
         self._secrets = sorted({s for s in secrets if s and len(s) >= 4}, key=len, reverse=True)
@@ -56,7 +65,7 @@ class Redactor:
         out = str(text)
         for secret in self._secrets:
             out = out.replace(secret, "***")
-        return out
+        return redact_text(out)
 
 
 def safe_url(url: str) -> str:
@@ -66,6 +75,19 @@ def safe_url(url: str) -> str:
     if parts.port:
         host = f"{host}:{parts.port}"
     return urlunsplit((parts.scheme, host, parts.path, "", ""))
+
+
+def positive_timeout(value: Any, owner: str) -> float:
+    """``timeout`` in seconds; 0, a negative or a non-number is refused (aiohttp reads 0 as
+    "no timeout": a silent server would hold the run forever)."""
+    try:
+        seconds = float(value)
+    except (TypeError, ValueError):
+        raise UsageError(f"{owner}: timeout must be a number of seconds, not {value!r}") from None
+    if not seconds > 0 or seconds == float("inf"):
+        raise UsageError(f"{owner}: timeout must be a positive number of seconds, not {value!r} "
+                         "(0 would wait forever on a silent server)")
+    return seconds
 
 
 @dataclass(frozen=True)
@@ -130,7 +152,7 @@ class HttpClient:
                  verify: bool | str = True, secrets: Iterable[str] = (),
                  seed: int | None = None) -> None:
         self.headers = dict(headers or {})
-        self.timeout = float(timeout)
+        self.timeout = positive_timeout(timeout, "HttpClient")
         self.num_concurrent = max(1, int(num_concurrent))
         self.retry = retry or RetryPolicy()
         self.verify = verify
@@ -203,6 +225,9 @@ class HttpClient:
             try:
                 async with self._sem:
                     return await self._attempt(url, body, parse)
+            except ImpossibleAnswer as exc:
+                raise ApiError(self.redact(f"{what} to {safe_url(url)}: the server sent an "
+                                           f"impossible answer: {exc}")) from None
             except _Retryable as exc:
                 last = exc.reason
                 if attempt >= self.retry.max_attempts:
@@ -254,6 +279,8 @@ class HttpClient:
             raise _Retryable(f"malformed response: invalid JSON ({exc}): {_excerpt(text)}") from None
         try:
             return parse(decoded)
+        except ImpossibleAnswer:
+            raise
         except (MalformedResponse, KeyError, TypeError, ValueError, IndexError,
                 AttributeError) as exc:
             raise _Retryable(f"malformed response: {type(exc).__name__}: {exc}: "

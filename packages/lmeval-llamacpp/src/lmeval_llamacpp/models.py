@@ -41,6 +41,7 @@ from lmeval_api.transport import (
     HttpClient,
     MalformedResponse,
     RetryPolicy,
+    positive_timeout,
     run_async,
     safe_url,
 )
@@ -91,7 +92,7 @@ class GGUFLM(LM):
         self.model = model
         self.retry = RetryPolicy(max_attempts=max(1, int(max_retries)),
                                  backoff_base=float(backoff_base), backoff_max=float(backoff_max))
-        self.timeout = float(timeout)
+        self.timeout = positive_timeout(timeout, "gguf")
         self.max_gen_toks = int(max_gen_toks)
         self.seed = None if seed is None else int(seed)
         self.add_bos_token = add_bos_token
