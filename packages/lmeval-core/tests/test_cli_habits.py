@@ -202,7 +202,8 @@ def test_seed_values(value, seeds):
     assert options.parse_seed(value) == seeds
 
 
-@pytest.mark.parametrize("value", ["1,2", "1,2,3,4,5", "x", "1,two,3", "1.5"])
+@pytest.mark.parametrize("value", ["1,2", "1,2,3,4,5", "x", "1,two,3", "1.5", "-1", "0,-5,0",
+                                   f"0,{2**32},0"])
 def test_bad_seed(value):
     with pytest.raises(UsageError, match="--seed"):
         options.parse_seed(value)
@@ -222,6 +223,8 @@ def test_three_seeds_reach_the_results(tasks, tmp_path):
     ("--num_fewshot", "-1", "--num_fewshot: expected an integer >= 0"),
     ("--limit", "0", "--limit: expected a count >= 1"),
     ("--limit", "-3", "--limit: expected a count >= 1"),
+    ("--limit", "inf", "--limit: expected a count >= 1"),
+    ("--limit", "nan", "--limit: expected a count >= 1"),
     ("--batch_size", "0", "--batch_size: expected N >= 1"),
     ("--batch_size", "-2", "--batch_size: expected N >= 1"),
     ("--batch_size", "auto:0", "--batch_size"),

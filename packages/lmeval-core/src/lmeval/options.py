@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -54,15 +55,24 @@ def parse_seed(value: Any) -> list[int | None]:
         items = str(value).split(",")
     seeds = [_seed_value(item, value) for item in items]
     if len(seeds) == 1:
-        return seeds * 4
-    if len(seeds) == 3:
+        seeds = seeds * 4
+    elif len(seeds) == 3:
         log.warning("--seed: three values given; the few-shot seed takes its default %d",
                     DEFAULT_SEEDS[3])
-        return [*seeds, DEFAULT_SEEDS[3]]
+        seeds = [*seeds, DEFAULT_SEEDS[3]]
     if len(seeds) != 4:
         raise UsageError(f"--seed: expected one value, or 3 or 4 comma-separated values "
                          f"(python,numpy,torch[,fewshot]; None leaves one unset), got {value!r}")
+    check_seeds(seeds)
     return seeds
+
+
+def check_seeds(seeds: list[int | None]) -> None:
+    """numpy takes seeds in [0, 2**32): a negative one would fail after the tasks loaded."""
+    numpy_seed = seeds[1]
+    if numpy_seed is not None and not 0 <= numpy_seed < 2**32:
+        raise UsageError(f"--seed: the numpy seed (the second value) must be in [0, 2**32), "
+                         f"got {numpy_seed}")
 
 
 def literal_value(text: str) -> Any:
@@ -73,7 +83,7 @@ def literal_value(text: str) -> Any:
     lowered = text.lower()
     if lowered in ("true", "false"):
         return lowered == "true"
-    if text.isnumeric():
+    if text.isascii() and text.isdigit():
         return int(text)
     try:
         return float(text)
@@ -203,7 +213,7 @@ def check_bounds(*, num_fewshot: Any = None, limit: Any = None, batch_size: Any 
     """Values lm-eval would take and then fail on (or silently misuse) halfway through a run."""
     if num_fewshot is not None and not (_is_int(num_fewshot) and num_fewshot >= 0):
         raise UsageError(f"--num_fewshot: expected an integer >= 0, got {num_fewshot!r}")
-    if limit is not None and not (_is_number(limit) and limit > 0):
+    if limit is not None and not (_is_number(limit) and 0 < limit < math.inf):
         raise UsageError(f"--limit: expected a count >= 1 or a fraction in (0, 1), got {limit!r}")
     if max_batch_size is not None and not (_is_int(max_batch_size) and max_batch_size >= 1):
         raise UsageError(f"--max_batch_size: expected an integer >= 1, got {max_batch_size!r}")
