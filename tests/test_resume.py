@@ -38,7 +38,10 @@ def _results(out: Path) -> str:
 
 def _cached(cache: Path) -> int:
     with sqlite3.connect(cache / "responses.sqlite") as conn:
-        return conn.execute("SELECT COUNT(*) FROM responses").fetchone()[0]
+        try:
+            return conn.execute("SELECT COUNT(*) FROM responses").fetchone()[0]
+        except sqlite3.OperationalError:  # the run has not created its table yet
+            return 0
 
 
 def test_kill_9_then_resume_is_identical_and_computes_only_the_rest(tmp_path):
@@ -74,3 +77,66 @@ def test_kill_9_then_resume_is_identical_and_computes_only_the_rest(tmp_path):
                    capture_output=True, timeout=300)
     assert _calls(log3) == 0
     assert _results(tmp_path / "out3") == _results(tmp_path / "ref-out")
+
+
+def _stop(cmd: list[str], env: dict, cache: Path, sig: int, at: int) -> subprocess.CompletedProcess:
+    """Run ``cmd`` and send ``sig`` once ``at`` answers are in the cache."""
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while proc.poll() is None and time.monotonic() < deadline:
+        if (cache / "responses.sqlite").exists() and _cached(cache) >= at:
+            break
+        time.sleep(0.02)
+    assert proc.poll() is None, "the run finished before it could be stopped"
+    proc.send_signal(sig)
+    out, err = proc.communicate(timeout=120)
+    return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
+
+
+def test_sigterm_and_sigint_keep_every_answer_print_one_line_and_resume(tmp_path):
+    env = {**os.environ, "LMEVAL_CACHE_DIR": str(tmp_path / "idx")}
+    ref_log = tmp_path / "ref.log"
+    subprocess.run(_cmd(tmp_path / "ref-cache", tmp_path / "ref-out", ref_log, 0.0), check=True,
+                   env=env, capture_output=True, timeout=300)
+    cache = tmp_path / "cache"
+    before = 0
+    for n, (sig, code, name, at) in enumerate([(signal.SIGTERM, 143, "SIGTERM", 50),
+                                               (signal.SIGINT, 130, "SIGINT", 530)]):
+        log = tmp_path / f"run{n}.log"
+        cmd = _cmd(cache, tmp_path / f"out{n}", log, 0.004)
+        proc = _stop(cmd, env, cache, sig, at)
+        assert proc.returncode == code, proc.stderr[-2000:]
+        assert "Traceback" not in proc.stderr and proc.stdout == ""
+        (line,) = [ln for ln in proc.stderr.splitlines() if "interrupted" in ln]
+        cached = _cached(cache)
+        assert at <= cached < TOTAL
+        assert line.startswith(f"lmeval: interrupted by {name}; {cached} answers are kept in "
+                               f"{cache / 'responses.sqlite'} ({cached - before} computed by this run)")
+        # the command as typed (its flags in order), so the same command resumes
+        assert "; resume with: lmeval run --model dummy --model_args delay=0.004," in line
+        assert line.endswith(f" --use_cache {cache} --output_path {tmp_path / f'out{n}'}")
+        before = cached
+    log = tmp_path / "last.log"
+    subprocess.run(_cmd(cache, tmp_path / "last", log, 0.0), check=True, env=env,
+                   capture_output=True, timeout=300)
+    assert _calls(log) == TOTAL - before
+    assert _results(tmp_path / "last") == _results(tmp_path / "ref-out")
+
+
+def test_sigterm_without_a_cache_says_nothing_was_kept(tmp_path):
+    env = {**os.environ, "LMEVAL_CACHE_DIR": str(tmp_path / "idx")}
+    log = tmp_path / "run.log"
+    cmd = _cmd(tmp_path / "unused", tmp_path / "out", log, 0.01)
+    i = cmd.index("--use_cache")
+    del cmd[i:i + 2]
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not log.exists() and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)  # until the first model call returned
+    assert proc.poll() is None, "the run finished before it could be stopped"
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 143, err[-2000:]
+    (line,) = [ln for ln in err.splitlines() if "interrupted" in ln]
+    assert line == ("lmeval: interrupted by SIGTERM; no answer was kept (without --use_cache DIR "
+                    "a run cannot be resumed)")
