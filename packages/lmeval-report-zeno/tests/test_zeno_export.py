@@ -59,7 +59,8 @@ def test_export_one_project_per_task_with_a_system_per_model(output, tmp_path, c
     assert sorted(p.name for p in (mc / "systems").iterdir()) == ["model-b.jsonl", "org__model-a.jsonl"]
     dataset = _jsonl(mc / "dataset.jsonl")
     assert [r["id"] for r in dataset] == list(range(7))
-    assert dataset[3]["data"] == "Q: 3 plus 3?\n\n-  6\n-  7" and dataset[3]["labels"] == 0
+    # the label is the samples file's target: a string, as lm-eval writes it (and zeno_visualize reads it)
+    assert dataset[3]["data"] == "Q: 3 plus 3?\n\n-  6\n-  7" and dataset[3]["labels"] == "0"
     assert dataset[3]["input_len"] == len(dataset[3]["data"])
     samples = _jsonl(next(output.glob("org__model-a/samples_z_mc_*.jsonl")))
     system = _jsonl(mc / "systems" / "org__model-a.jsonl")
