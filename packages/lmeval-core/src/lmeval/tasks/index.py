@@ -1,12 +1,17 @@
 """The task index: every task, group and tag name of every source, found without parsing YAML.
 
-A cold build reads each YAML file's top-level ``task``/``group``/``tag``/``include`` lines with
-a line scanner (full YAML parsing only when a file is unusual). The scan is cached per source
-directory, keyed on each file's path, mtime and size; the built index is cached too, keyed on a
-digest of every file's stamp in every source. A warm listing therefore stats each file once and
-loads one JSON file; any added, removed or edited file (an in-place edit included) misses the
-digest and rebuilds from the per-directory scans, rescanning only the files that changed.
-Later sources override earlier ones, with a warning naming both files (repeated on warm loads).
+A cold build reads each YAML file's top-level naming keys (``task``, ``group``, ``tag``,
+``include``, the aliases, whether ``class`` is set) with :mod:`lmeval.tasks.yamlscan`: a line
+scan that answers only when it is sure, else a real parse. Names follow lm-eval 0.4.13's index:
+a file's ``include`` chain is merged first (later includes win, the file's own keys win over
+them), then ``class`` makes a task, ``group`` a group, ``task`` a task; within one source the
+first file in path order keeps a name. The scan is cached per source directory, keyed on each
+file's path, mtime and size; the built index is cached too, keyed on a digest of every file's
+stamp in every source (and of any included file outside them). A warm listing therefore stats
+each file once and loads one file; any added, removed or edited file (an in-place edit included)
+misses the digest and rebuilds from the per-directory scans, rescanning only the files that
+changed. Later sources override earlier ones, with a warning naming both files (repeated on warm
+loads); a tag gathers its tasks from every source.
 """
 
 from __future__ import annotations
@@ -16,7 +21,6 @@ import json
 import logging
 import marshal
 import os
-import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -27,11 +31,9 @@ from lmeval.records import SlotRecord
 
 log = logging.getLogger("lmeval")
 
-CACHE_VERSION = 2
-BUILT_VERSION = 2
+CACHE_VERSION = 3
+BUILT_VERSION = 3
 _BUILT_KEY = f"{BUILT_VERSION}:{marshal.version}:{sys.version_info[:2]}"
-_KEY = re.compile(r"^(task|group|tag|include|task_alias|group_alias)\s*:(.*)$")
-_ITEM = re.compile(r"^\s+-\s*(.*)$")
 
 
 class IndexEntry(SlotRecord):
@@ -46,69 +48,17 @@ class IndexEntry(SlotRecord):
         self.alias = alias
 
 
-def _scalar(text: str) -> Any:
-    text = text.strip()
-    if not text:
-        return None
-    if text[0] in "'\"[{" or ": " in text or " #" in text:
-        import yaml
-
-        try:
-            return yaml.safe_load(text)
-        except yaml.YAMLError:
-            return text
-    return text
-
-
 def scan_file(path: Path) -> dict[str, Any]:
-    """Top-level naming keys of one YAML file: ``{"task": ..., "group": ..., "tag": ..., ...}``."""
-    found: dict[str, Any] = {}
+    """Top-level naming keys of one YAML file: ``{"task": ..., "group": ..., "tag": ..., ...}``,
+    ``"class": True`` when it sets a class, or ``{"_error": message}``."""
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
-        return {}
-    i = 0
-    while i < len(lines):
-        m = _KEY.match(lines[i])
-        i += 1
-        if not m:
-            continue
-        key, rest = m.group(1), m.group(2)
-        if rest.strip().startswith(("!", "&", "*", "|", ">")):
-            return _full_scan(path)
-        value = _scalar(rest)
-        if value is None:
-            items: list[Any] = []
-            while i < len(lines) and (lines[i].startswith((" ", "\t", "-")) or not lines[i].strip()):
-                item = _ITEM.match(lines[i]) if not lines[i].startswith("-") else re.match(r"^-\s*(.*)$", lines[i])
-                if item:
-                    text = item.group(1)
-                    if ":" in text and not text.startswith(("'", '"')):
-                        items.append({"_": text})  # an inline mapping: a group member config
-                    else:
-                        items.append(_scalar(text))
-                i += 1
-            value = items
-        found[key] = value
-    return found
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except OSError as exc:
+        return {"_error": f"cannot read: {exc.strerror or exc}"}
+    from lmeval.tasks.yamlscan import scan
 
-
-def _full_scan(path: Path) -> dict[str, Any]:
-    from lmeval.tasks.yamlio import read_yaml
-
-    try:
-        data = read_yaml(path)
-    except Exception:
-        return {}
-    return {k: data[k] for k in ("task", "group", "tag", "include", "task_alias", "group_alias") if k in data}
-
-
-def _as_list(value: Any) -> list[str]:
-    if value is None:
-        return []
-    if isinstance(value, str):
-        return [value]
-    return [v for v in value if isinstance(v, str)]
+    return scan(data)
 
 
 def _cache_dir() -> Path:
@@ -206,6 +156,7 @@ class TaskIndex:
         self.sources = sources
         self._rows: dict[str, tuple] | None = None
         self._entries: dict[str, IndexEntry] | None = None
+        self._skipped: dict[str, tuple[str, str]] = {}  # name -> (file, why it defines nothing)
 
     @property
     def rows(self) -> dict[str, tuple]:
@@ -233,76 +184,67 @@ class TaskIndex:
         stamp = digest(ident + b"".join(scan.stamp_bytes() for scan, _ in scans))
         hit = _read_built(cache_file, stamp)
         if hit is not None:
-            rows, warnings = hit
+            rows, warnings, self._skipped = hit
             for message in warnings:
                 log.warning(message)
             return {row[0]: row for row in rows}
         warnings: list[str] = []
-        entries = self._build_from(scans, warnings)
+        outside: dict[str, Any] = {}
+        entries = self._build_from(scans, warnings, outside)
         rows = [(e.name, e.kind, e.path, e.distribution, list(e.tags), e.alias)
                 for e in entries.values()]
-        _write_built(cache_file, stamp, rows, warnings)
+        _write_built(cache_file, stamp, rows, warnings, self._skipped, outside)
         self._entries = entries
         return {row[0]: row for row in rows}
 
-    def _build_from(self, scans: list[tuple[DirectoryScan, str]],
-                    warnings: list[str]) -> dict[str, IndexEntry]:
+    def _build_from(self, scans: list[tuple[DirectoryScan, str]], warnings: list[str],
+                    outside: dict[str, Any]) -> dict[str, IndexEntry]:
+        from lmeval.tasks.naming import name_source
+
         entries: dict[str, IndexEntry] = {}
         tags: dict[str, list[str]] = {}
         for (scan, dist), (root, _) in zip(scans, self.sources, strict=False):
-            records = scan.load()
-            root_s = str(root)
-            for rel, rec in sorted(records.items()):
-                if not rel.endswith((".yaml", ".yml")):
+            named = name_source(str(root), scan.load(), dist, lambda p: scan_file(Path(p)))
+            for message in named.warnings:
+                warnings.append(message)
+                log.warning(message)
+            outside.update(named.outside)
+            for name, skipped in named.skipped.items():
+                log.debug("lmeval: %s defines no name: %s", skipped[0], skipped[1])
+                self._skipped.setdefault(name, skipped)
+            for name, row in named.rows.items():
+                if row[1] == "tag":
+                    tags.setdefault(name, []).extend(row[4])
                     continue
-                path = os.path.join(root_s, rel)
-                task, group = rec.get("task"), rec.get("group")
-                if isinstance(task, str):
-                    name, kind = task, "task"
-                    file_tags = _as_list(rec.get("tag")) or self._inherited_tags(root, rel, records)
-                    if isinstance(group, (str, list)) and not rec.get("tag"):
-                        file_tags = file_tags or _as_list(group)
-                elif isinstance(group, str):
-                    name, kind, file_tags = group, "group", []
-                else:
-                    continue
-                entry = IndexEntry(name, kind, path, dist, file_tags,
-                                   rec.get("task_alias") if kind == "task" else rec.get("group_alias"))
                 previous = entries.get(name)
-                if previous is not None and previous.kind != "tag":
-                    if previous.path != path:
-                        message = (f"lmeval: {kind} {name!r} in {path} overrides the one in "
-                                   f"{previous.path}")
-                        warnings.append(message)
-                        log.warning(message)
-                entries[name] = entry
-                for tag in file_tags:
-                    tags.setdefault(tag, []).append(name)
+                if previous is not None and previous.path != row[2]:
+                    message = f"lmeval: {row[1]} {name!r} in {row[2]} overrides the one in {previous.path}"
+                    warnings.append(message)
+                    log.warning(message)
+                entries[name] = IndexEntry(*row)
         for tag, members in tags.items():
-            if tag in entries and entries[tag].kind != "tag":
+            if tag in entries:
                 log.debug("lmeval: tag %r has the name of a %s; the %s wins", tag,
                           entries[tag].kind, entries[tag].kind)
                 continue
             live = sorted({m for m in members if m in entries and tag in entries[m].tags})
             entries[tag] = IndexEntry(tag, "tag", None, "", live)
+        for name in list(self._skipped):
+            if name in entries:
+                del self._skipped[name]
         return entries
 
-    def _inherited_tags(self, root: Path, rel: str, records: dict[str, Any], depth: int = 0) -> list[str]:
-        rec = records.get(rel) or {}
-        if depth and rec.get("tag"):
-            return _as_list(rec.get("tag"))
-        for inc in reversed(_as_list(rec.get("include"))):
-            inc_rel = os.path.normpath(os.path.join(os.path.dirname(rel), inc))
-            if inc_rel not in records:
-                inc_path = root / inc_rel
-                if inc_path.is_file():
-                    records[inc_rel] = scan_file(inc_path)
-                else:
-                    continue
-            found = self._inherited_tags(root, inc_rel, records, depth + 1) if depth < 8 else []
-            if found:
-                return found
-        return []
+    def _unknown(self, name: str, tail: str = "") -> UsageError:
+        """The error for a name no source defines: why its file defines nothing, else the
+        closest names."""
+        skipped = self._skipped.get(name)
+        if skipped is not None:
+            located = _located_error(skipped[0])
+            return located or UsageError(f"{name!r} is named in {skipped[0]}, which cannot be "
+                                         f"loaded: {skipped[1]}")
+        suggestions = closest(name, self.rows)
+        hint = f" (did you mean {', '.join(repr(s) for s in suggestions)}?)" if suggestions else ""
+        return UsageError(f"unknown task, group or tag {name!r}{hint}{tail}")
 
     # -- names ----------------------------------------------------------------------------
     def names(self, kind: str | None = None) -> list[str]:
@@ -320,9 +262,7 @@ class TaskIndex:
                 if hits:
                     out.extend(hits)
                     continue
-            suggestions = closest(pattern, self.rows)
-            hint = f" (did you mean {', '.join(repr(s) for s in suggestions)}?)" if suggestions else ""
-            raise UsageError(f"unknown task, group or tag {pattern!r}{hint}; see `lmeval ls tasks`")
+            raise self._unknown(pattern, "; see `lmeval ls tasks`")
         seen: set[str] = set()
         return [n for n in out if not (n in seen or seen.add(n))]
 
@@ -331,27 +271,53 @@ class TaskIndex:
             return self._entries[name]
         row = self.rows.get(name)
         if row is None:
-            suggestions = closest(name, self.rows)
-            hint = f" (did you mean {', '.join(repr(s) for s in suggestions)}?)" if suggestions else ""
-            raise UsageError(f"unknown task, group or tag {name!r}{hint}")
+            raise self._unknown(name)
         return IndexEntry(*row)
 
 
-def _read_built(path: Path, stamp: str) -> tuple[list, list[str]] | None:
-    """The cached rows, or None. marshal, not JSON: 15,000 rows load in ~8 ms instead of ~30; the
-    format is the running Python's (its version is part of the record), so another Python rebuilds."""
+def _located_error(path: str) -> UsageError | None:
+    """The ``file:line: field: message`` error of a file that defines no name, if loading and
+    checking it as ``run`` does finds one."""
+    from lmeval.tasks.config import build_group_config, build_task_config
+    from lmeval.tasks.yamlio import load_config
+
+    try:
+        raw = load_config(path)
+        if isinstance(raw.get("task"), list) or ("group" in raw and "class" not in raw):
+            build_group_config(raw)
+        else:
+            build_task_config(raw)
+    except UsageError as exc:
+        return exc
+    return None
+
+
+def _read_built(path: Path, stamp: str) -> tuple[list, list[str], dict] | None:
+    """The cached rows, warnings and skipped files, or None. marshal, not JSON: 15,000 rows load
+    in ~8 ms instead of ~30; the format is the running Python's (its version is part of the
+    record), so another Python rebuilds. Included files outside every source are stat'ed too."""
     try:
         with open(path, "rb") as fh:
             blob = marshal.loads(fh.read())  # marshal.load(fh) reads object by object: 10x slower
         if blob[0] == _BUILT_KEY and blob[1] == stamp:
-            return blob[2], blob[3]
-    except (OSError, ValueError, EOFError, TypeError, IndexError, KeyError):
+            for file, known in blob[5].items():
+                try:
+                    st = os.stat(file)
+                    now = [st.st_mtime_ns, st.st_size]
+                except OSError:
+                    now = None
+                if now != known:
+                    return None
+            return blob[2], blob[3], blob[4]
+    except (OSError, ValueError, EOFError, TypeError, IndexError, KeyError, AttributeError):
         pass
     return None
 
 
-def _write_built(path: Path, stamp: str, rows: list, warnings: list[str]) -> None:
-    write_bytes(path, marshal.dumps([_BUILT_KEY, stamp, rows, warnings]), what="index cache")
+def _write_built(path: Path, stamp: str, rows: list, warnings: list[str], skipped: dict,
+                 outside: dict) -> None:
+    write_bytes(path, marshal.dumps([_BUILT_KEY, stamp, rows, warnings, skipped, outside]),
+                what="index cache")
 
 
 def task_sources(pm: Any, include_path: str | list[str] | None) -> list[tuple[Path, str]]:
