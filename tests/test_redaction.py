@@ -134,3 +134,10 @@ def test_bad_model_args_error_does_not_echo_the_secret(plugin, tmp_path):
     assert proc.returncode == 2
     _assert_clean(proc.stdout, proc.stderr)
     assert "key=value" in proc.stderr
+
+
+def test_a_mistyped_flag_does_not_echo_the_secret():
+    proc = run_cli("run", "--model", "dummy", "--modelargs", f"token={HF}", "--tasks", "x")
+    assert proc.returncode == 2
+    assert "unrecognized arguments: --modelargs token=***" in proc.stderr, proc.stderr
+    _assert_clean(proc.stdout, proc.stderr)

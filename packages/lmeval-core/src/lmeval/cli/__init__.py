@@ -121,6 +121,8 @@ def _unrecognized(parser: argparse.ArgumentParser, args: argparse.Namespace, ext
     flag = next((e.split("=", 1)[0] for e in extra if e.startswith("--")), None)
     hint = did_you_mean(flag, [o for o in options if o.startswith("--")]) if flag else ""
     prog = f"lmeval {command}" if command else "lmeval"
-    print(f"{prog}: error: unrecognized arguments: {' '.join(extra)}{hint} (see `{prog} -h`)",
-          file=sys.stderr)
+    from lmeval.redact import redact_text
+
+    print(redact_text(f"{prog}: error: unrecognized arguments: {' '.join(extra)}{hint} "
+                      f"(see `{prog} -h`)"), file=sys.stderr)
     return 2

@@ -245,12 +245,15 @@ def handle(args: argparse.Namespace) -> int:
 
 
 def _reporters(pm: Any, options: dict[str, Any]) -> list[Any]:
+    from lmeval import redact
+
     out = []
     for entry in pm.reporters.entries():
         flag = entry.meta.get("cli_flag")
         if flag and options.get(flag):
             from lmeval.protocol import parse_model_args
 
+            redact.remember_args(_kv(options[flag]))  # a Hub token: masked in any output
             kwargs = parse_model_args(_kv(options[flag]))
             if flag == "wandb_args" and options.get("wandb_config_args"):
                 kwargs["config_args"] = parse_model_args(_kv(options["wandb_config_args"]))
@@ -262,6 +265,7 @@ def _reporters(pm: Any, options: dict[str, Any]) -> list[Any]:
         from lmeval.protocol import parse_model_args
 
         name, _, args = str(spec).partition(":")
+        redact.remember_args(args)
         name = name.strip()
         if name not in pm.reporters:
             raise UsageError("--reporter: " + pm.reporters.unknown_message(name))
