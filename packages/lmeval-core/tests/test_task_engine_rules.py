@@ -552,7 +552,9 @@ def test_first_n_sampler(root):
     # drawn from the test split itself, the document is left out of the pool first
     assert _contexts(out, "first_n_self") == ["e1 B1\n\ne2 B2\n\ne0", "e0 B0\n\ne2 B2\n\ne1",
                                               "e0 B0\n\ne1 B1\n\ne2"]
-    with pytest.raises(ConfigError, match="3 few-shot examples requested but only 2 available"):
+    # before the model loads, in words (issue 16): 3 documents, one of them is the scored one
+    with pytest.raises(UsageError, match="needs 3 few-shot examples per prompt, but its few-shot "
+                                         "split 'test' has only 2 to draw from"):
         _run(root, ["first_n_self"], num_fewshot=3)
 
 

@@ -58,6 +58,17 @@ class ApiLM(LM):
     key_required = False
     default_base_url: str | None = None
 
+    @staticmethod
+    def extra_model_args(args: Mapping[str, Any]) -> frozenset[str]:
+        """lm-eval model arguments that mean nothing to an HTTP API: taken and ignored, as lm-eval
+        (``api_key`` too, which the constructor refuses with its own advice)."""
+        return IGNORED_ARGS | {"api_key"}
+
+    @staticmethod
+    def extra_generation_kwargs() -> None:
+        """Any other key is sent to the server as a request field (``seed``, ``stop`` ...)."""
+        return None
+
     def __init__(self, *, model: str | None = None, pretrained: str | None = None,
                  base_url: str | None = None, num_concurrent: int = 1, max_retries: int = 3,
                  timeout: float = 300, batch_size: Any = 1, seed: int = 1234,

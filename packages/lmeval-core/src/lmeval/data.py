@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from lmeval.errors import UsageError, did_you_mean
+from lmeval.errors import ConfigError, UsageError, did_you_mean
 from lmeval.hookspecs import hookimpl
 
 MIRROR_ENV = "LMEVAL_DATASETS_DIR"
@@ -160,25 +160,64 @@ def typed_csv_rows(rows: Iterable[dict[str, str | None]]) -> list[dict[str, Any]
     return [{c: _csv_cell(v, kinds[c]) for c, v in row.items()} for row in rows]
 
 
+class DataFileError(ConfigError):
+    """A data file that cannot be read, located at its file and line."""
+
+
+def _json_lines(path: Path, lines: Iterable[str]) -> Iterator[Any]:
+    """One JSON document per non-empty line; a bad line is named by its real line number."""
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            yield json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise DataFileError(f"invalid JSON on this line: {exc.msg} (column {exc.colno})",
+                                file=str(path), line=number) from None
+
+
+def _json_document(path: Path, text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DataFileError(f"invalid JSON: {exc.msg} (column {exc.colno})",
+                            file=str(path), line=exc.lineno) from None
+
+
+def _read_text(path: Path) -> str:
+    """The file as UTF-8 text; undecodable bytes are named by their line."""
+    raw = path.read_bytes()
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataFileError(f"not UTF-8 text: {exc.reason} at byte {exc.start}", file=str(path),
+                            line=raw.count(b"\n", 0, exc.start) + 1) from None
+
+
 def read_rows(path: Path) -> DocList:
     suffix = path.suffix.lower().lstrip(".")
     if suffix == "jsonl":
-        with path.open(encoding="utf-8") as fh:
-            return DocList(json.loads(line) for line in fh if line.strip())
+        return DocList(_json_lines(path, _read_text(path).split("\n")))
     if suffix == "json":
-        text = path.read_text(encoding="utf-8")
+        text = _read_text(path)
         stripped = text.lstrip()
         if stripped.startswith("["):
-            return DocList(json.loads(text))
+            return DocList(_json_document(path, text))
         if stripped.startswith("{") and "\n{" not in stripped:
-            data = json.loads(text)
+            data = _json_document(path, text)
             if isinstance(data, dict) and "data" in data and isinstance(data["data"], list):
                 return DocList(data["data"])
             return DocList([data])
-        return DocList(json.loads(line) for line in text.splitlines() if line.strip())
+        return DocList(_json_lines(path, text.split("\n")))
     if suffix == "csv":
-        with path.open(encoding="utf-8", newline="") as fh:
-            return DocList(typed_csv_rows(csv.DictReader(fh)))
+        import io
+
+        reader = csv.DictReader(io.StringIO(_read_text(path), newline=""))
+        try:
+            return DocList(typed_csv_rows(reader))
+        except csv.Error as exc:
+            raise DataFileError(f"invalid CSV: {exc}", file=str(path),
+                                line=reader.reader.line_num) from None
     if suffix == "txt":
         # HF ``datasets``' "text" loader: one document per line, ``{"text": line}``; the file is
         # read with universal newlines, split on "\n" only, empty lines kept
@@ -208,15 +247,41 @@ def _load_split_files(files: Mapping[str, list[Path]]) -> Splits:
     return {split: DocList(row for p in paths for row in read_rows(p)) for split, paths in files.items()}
 
 
+class DatasetNameError(UsageError):
+    """A ``dataset_name`` the dataset does not have (blamed on the task's ``dataset_name``)."""
+
+
 def mirror_dir(dataset_path: str, dataset_name: str | None) -> Path | None:
+    """The mirror's folder for this dataset and config, None when the mirror lacks the dataset.
+
+    A dataset mirrored with only a ``default`` folder serves every ``dataset_name``; one with
+    named configs refuses a name it does not have, with the closest existing names.
+    """
     root = os.environ.get(MIRROR_ENV)
     if not root:
         return None
     for name in ([dataset_name] if dataset_name else []) + ["default"]:
         candidate = Path(root, dataset_path, name)
         if candidate.is_dir():
+            if name == "default" and dataset_name not in (None, "", "default"):
+                _check_config_name(Path(root), dataset_path, dataset_name)
             return candidate
+    if dataset_name:
+        _check_config_name(Path(root), dataset_path, dataset_name)
     return None
+
+
+def _check_config_name(root: Path, dataset_path: str, dataset_name: str) -> None:
+    dataset_dir = root / dataset_path
+    try:
+        configs = sorted(p.name for p in dataset_dir.iterdir() if p.is_dir() and p.name != "default")
+    except OSError:
+        return
+    if configs:
+        raise DatasetNameError(
+            f"dataset {dataset_path!r} has no config {dataset_name!r} in the mirror "
+            f"{dataset_dir}" + (did_you_mean(dataset_name, configs)
+                               or f"; it has {', '.join(configs[:10])}"))
 
 
 def _data_files(kwargs: Mapping[str, Any], base_dirs: Iterable[Path]) -> dict[str, list[Path]]:
@@ -283,10 +348,8 @@ def get_split(splits: Splits, name: str, *, dataset: str) -> Any:
 
 
 def iter_jsonl(path: Path) -> Iterator[dict]:
-    with path.open(encoding="utf-8") as fh:
-        for line in fh:
-            if line.strip():
-                yield json.loads(line)
+    with path.open(encoding="utf-8") as fh:  # streamed: it may be large
+        yield from _json_lines(path, fh)
 
 
 @hookimpl

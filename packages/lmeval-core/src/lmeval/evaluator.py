@@ -13,9 +13,10 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from lmeval import __version__, distributed, options, redact
+from lmeval import __version__, distributed, options, preflight, redact
 from lmeval.cache import RequestCache, ResponseCache
 from lmeval.errors import LmevalError, UsageError
+from lmeval.modelargs import accepted_run_options, check_model_args
 from lmeval.plugins import PluginManager, get_plugin_manager
 from lmeval.protocol import LM, parse_model_args
 from lmeval.scheduler import Scheduler
@@ -43,10 +44,10 @@ def build_model(pm: PluginManager, model: str | LM, model_args: Any = None, *,
         args = parse_model_args(model_args)
     except ValueError as exc:
         raise UsageError(f"--model_args: {exc}") from None
-    for key, value in (("batch_size", batch_size), ("max_batch_size", max_batch_size),
-                       ("device", device)):
-        if value is not None and key not in args:
-            args[key] = value
+    check_model_args(model, factory, args)
+    run_options = {k: v for k, v in (("batch_size", batch_size), ("max_batch_size", max_batch_size),
+                                     ("device", device)) if v is not None and k not in args}
+    args.update(accepted_run_options(factory, args, run_options))
     lm = factory(**args)
     lm.backend_name = model
     try:  # for LM.identity()'s default: what this model was built with
@@ -144,14 +145,18 @@ def evaluate(model: str | LM, model_args: Any = None, tasks: str | Sequence[str 
     for task in leaf_tasks:
         _configure(task, num_fewshot, extra_gen, predict_only, fewshot_random_seed,
                    confirm_run_unsafe_code)
+    preflight.check_backend(pm, model, model_args, leaf_tasks, extra_gen)
+    preflight.check_tasks(leaf_tasks, num_fewshot_flag=num_fewshot)  # before the model loads
 
     lm = build_model(pm, model, model_args, batch_size=batch_size,
                      max_batch_size=max_batch_size, device=device)
     pm.notify("lmeval_run_start", config={"model": str(model), "tasks": [t.name for t in leaf_tasks]})
     chat = None
     if apply_chat_template:
-        def chat(messages: list[dict[str, str]], add_generation_prompt: bool = True) -> Any:
-            return lm.apply_chat_template(messages, add_generation_prompt=add_generation_prompt)
+        name = redact.redact_text(_model_name(model_args))
+        backend = model if isinstance(model, str) else type(model).__name__
+        chat = preflight.chat_renderer(lm, f"{name!r} (backend {backend!r})" if name
+                                       else f"of backend {backend!r}")
 
     built = {}
     request_cache = RequestCache.from_option(cache_requests)

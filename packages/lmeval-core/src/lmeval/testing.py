@@ -41,6 +41,12 @@ class ReferenceLM(LM):
         self.call_log = call_log
         self.calls = 0
 
+    @staticmethod
+    def extra_model_args(args: Any) -> None:
+        """Any model argument: the reference LM stands in for real backends in tests (their
+        ``pretrained=``, ``peft=`` ... name the run) and ignores what it does not use."""
+        return None
+
     def identity(self) -> dict[str, Any]:
         return {"backend": "dummy", "seed": self.seed}
 

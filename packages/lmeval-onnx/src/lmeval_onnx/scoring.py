@@ -96,6 +96,11 @@ class OnnxLM(LM):
     #: The scheduler's chunk: all choices of a question should meet in one call.
     chunk_size = 1024
 
+    @staticmethod
+    def extra_generation_kwargs() -> frozenset[str]:
+        """``max_length`` (prompt plus new tokens), read beside the core's generation keys."""
+        return frozenset({"max_length"})
+
     def __init__(self, pretrained: str | None = None, execution_provider: str | None = None,
                  provider_options: Any = None, max_length: int | None = None,
                  max_gen_toks: int = DEFAULT_MAX_GEN_TOKS, add_bos_token: bool | None = None,

@@ -68,6 +68,23 @@ class SGLangLM(LM):
     backend_name = "sglang"
     chunk_size = 16384
 
+    @staticmethod
+    def extra_model_args(args: Mapping[str, Any]) -> frozenset[str] | None:
+        """SGLang's server arguments (``ServerArgs`` fields) for the core's check; None (no
+        check) where sglang is not importable — the constructor then says to install it."""
+        import dataclasses
+
+        try:
+            from sglang.srt.server_args import ServerArgs
+        except ImportError:
+            return None
+        return frozenset(f.name for f in dataclasses.fields(ServerArgs))
+
+    @staticmethod
+    def extra_generation_kwargs() -> frozenset[str]:
+        """SGLang sampling parameters taken beyond the core's generation keys."""
+        return SAMPLING_KEYS | {"max_length"}
+
     def __init__(
         self,
         pretrained: str | None = None,

@@ -50,6 +50,22 @@ class VLLM(LM):
     #: The scheduler hands everything over at once; vLLM batches continuously.
     chunk_size = 1 << 30
 
+    @staticmethod
+    def extra_model_args(args: Mapping[str, Any]) -> frozenset[str]:
+        """vLLM's engine arguments (``EngineArgs`` fields, ``LLM`` parameters): the core's check."""
+        from vllm import LLM
+        from vllm.engine.arg_utils import EngineArgs
+
+        known = {f.name for f in dataclasses.fields(EngineArgs)}
+        return frozenset(known | (set(inspect.signature(LLM.__init__).parameters) - {"self", "kwargs"}))
+
+    @staticmethod
+    def extra_generation_kwargs() -> frozenset[str]:
+        """``SamplingParams`` fields, passed on after the core's generation keys."""
+        from lmeval_vllm.sampling import sampling_param_names
+
+        return sampling_param_names()
+
     def __init__(
         self,
         pretrained: str,

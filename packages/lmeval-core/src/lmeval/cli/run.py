@@ -112,7 +112,39 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="YAML file of run options; flags on the command line override it")
     c.add_argument("--verbosity", "-v", default=S, metavar="<level>", help="log level (INFO, DEBUG ...)")
     c.add_argument("--verbose", "-V", action="store_true", default=S, help="tracebacks on errors")
-    p.set_defaults(handler=handle)
+    p.set_defaults(handler=blame_config(handle))
+
+
+def blame_config(handler: Any) -> Any:
+    """An error about an option that came from the ``--config`` file names that file, its line
+    and the key (``run.yaml:4: num_fewshot: expected an integer >= 0 ...``), not a flag the user
+    never typed."""
+    import functools
+
+    @functools.wraps(handler)
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return handler(args)
+        except UsageError as exc:
+            from lmeval.errors import ConfigError
+
+            text = str(exc)
+            if not args.config or isinstance(exc, ConfigError) or not text.startswith("--"):
+                raise
+            flag, sep, rest = text[2:].partition(":")
+            key = flag.split()[0] if flag else ""
+            if not sep or key not in DEFAULTS or hasattr(args, key):
+                raise  # the flag was typed on the command line: the message is right
+            from lmeval.tasks.yamlio import read_yaml
+
+            data = read_yaml(args.config)
+            found = next((k for k in data if str(k).replace("-", "_") == key), None)
+            if found is None:
+                raise
+            raise ConfigError(f"{rest.strip()} (from --config)", file=args.config,
+                              line=data.line_of(found), field=str(found)) from None
+
+    return run
 
 
 def resolve_options(args: argparse.Namespace) -> dict[str, Any]:

@@ -86,8 +86,7 @@ _DIGITS_TABLE = str.maketrans("", "", string.digits)
 
 def exact_match(references: Sequence[Any], predictions: Sequence[Any], *,
                 regexes_to_ignore: Sequence[str] | None = None, ignore_case: bool = False,
-                ignore_punctuation: bool = False, ignore_numbers: bool = False,
-                **kwargs: Any) -> dict[str, float]:
+                ignore_punctuation: bool = False, ignore_numbers: bool = False) -> dict[str, float]:
     """HF-evaluate's exact match (lm-eval's default generative metric).
 
     Each regex of ``regexes_to_ignore`` is deleted from both sides, in order; then case,
@@ -156,5 +155,7 @@ def lmeval_register_aggregations(register: Any) -> None:
 @hookimpl
 def lmeval_register_metrics(register: Any) -> None:
     for name, (fn, aggregation, higher, output_types, corpus) in METRICS.items():
+        # the task computes these from the model's scores: no keyword reaches them
+        keywords = () if fn is passthrough or fn is bypass else None
         register(name, fn, aggregation=aggregation, higher_is_better=higher,
-                 output_types=output_types, corpus=corpus)
+                 output_types=output_types, corpus=corpus, keywords=keywords)

@@ -144,6 +144,7 @@ class Task:
                     raise self._error("metric_list", metrics.unknown_message(name))
                 registered = metrics.get(name)
                 fn, meta = registered.load(), registered.meta
+            self._check_metric_keywords(name, fn, meta, entry)
             self.metric_fns[name] = fn
             self.metric_kwargs[name] = kwargs
             agg = _resolve(entry.get("aggregation", meta.get("aggregation", "mean")))
@@ -155,6 +156,20 @@ class Task:
                 self.aggregations[name] = agg
             self.higher_is_better[name] = bool(entry.get("higher_is_better",
                                                          meta.get("higher_is_better", True)))
+
+    def _check_metric_keywords(self, name: str, fn: Any, meta: dict[str, Any], entry: dict) -> None:
+        """An unknown keyword on a metric entry is an error at its line (it would change nothing)."""
+        from lmeval.metrics.keywords import accepted_keywords, unknown_keyword
+
+        if self.output_type == "generate_until" and self.config.process_results is None:
+            accepted = accepted_keywords(fn, meta.get("keywords"))
+        else:  # the task scores these itself: no keyword reaches a function (as in lm-eval)
+            accepted = frozenset()
+        found = unknown_keyword(name, entry, accepted)
+        if found is not None:
+            key, message = found
+            raise fail(entry, key, message) if isinstance(entry, dict) and hasattr(entry, "lines") \
+                else self._error("metric_list", message)
 
     def aggregation_name(self, metric: str) -> str:
         fn = self.aggregations.get(metric)
@@ -178,6 +193,10 @@ class Task:
                     self._splits = datamod.load_splits(cfg.dataset_path, cfg.dataset_name,
                                                        cfg.dataset_kwargs, loaders=loaders,
                                                        base_dirs=base)
+                except datamod.DataFileError:
+                    raise  # names the data file and its line, not the YAML
+                except datamod.DatasetNameError as exc:
+                    raise self._error("dataset_name", str(exc)) from None
                 except UsageError as exc:
                     raise self._error("dataset_path", str(exc)) from None
         return self._splits

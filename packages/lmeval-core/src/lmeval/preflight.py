@@ -1,0 +1,95 @@
+"""Checks that run before the model loads: a wrong split must not cost a 70B model load.
+
+In order: the model and generation arguments against what the backend accepts
+(:mod:`lmeval.modelargs`), then every task's dataset, scored split, few-shot pool and sampler.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from lmeval.errors import UsageError
+from lmeval.modelargs import check_generation_kwargs, check_model_args
+from lmeval.protocol import LM, UnsupportedRequestError, parse_model_args
+
+
+def check_backend(pm: Any, model: str | LM, model_args: Any, tasks: Sequence[Any],
+                  gen_kwargs: Mapping[str, Any]) -> None:
+    """``--model_args`` and ``--gen_kwargs``, and each task's ``generation_kwargs``, against the
+    backend ``model`` (a registered name, or an LM instance whose class is checked)."""
+    if isinstance(model, LM):
+        name, factory = model.backend_name, type(model)
+    else:
+        name, factory = model, pm.model_factory(model)
+        try:
+            args = parse_model_args(model_args)
+        except ValueError as exc:
+            raise UsageError(f"--model_args: {exc}") from None
+        check_model_args(name, factory, args)
+    check_generation_kwargs(name, factory, gen_kwargs, where="--gen_kwargs")
+    for task in tasks:
+        if task.output_type != "generate_until":
+            continue
+        own = {k: v for k, v in (task.config.generation_kwargs or {}).items() if k not in gen_kwargs}
+        try:
+            check_generation_kwargs(name, factory, own, where="")
+        except UsageError as exc:
+            raise task._error("generation_kwargs", str(exc)) from None
+
+
+def check_tasks(tasks: Sequence[Any], *, num_fewshot_flag: int | None) -> None:
+    """Load each task's documents and few-shot pool; refuse a few-shot count the pool cannot give."""
+    for task in tasks:
+        task.eval_docs  # noqa: B018 - loads the dataset and the scored split, or says why not
+        shots = task.config.num_fewshot or 0
+        if shots <= 0:
+            continue
+        pool = task.fewshot_docs()
+        drawn_from = getattr(task.sampler(), "docs", pool)  # fewshot_indices narrow the pool
+        fs = task.config.fewshot()
+        same = fs.split is not None and fs.split == task.config.test_split
+        available = len(drawn_from) - (1 if same else 0)
+        if shots > available:
+            more = " (the scored document is never its own example)" if same else ""
+            message = (f"{shots} few-shot examples per prompt, but {_pool_name(task, fs)} has "
+                       f"only {available} to draw from{more}; use --num_fewshot "
+                       f"{max(available, 0)} or fewer")
+            if num_fewshot_flag is not None:
+                raise UsageError(f"--num_fewshot: task {task.name!r} needs {message}")
+            raise task._error("num_fewshot", f"asks for {message}")
+
+
+def _pool_name(task: Any, fs: Any) -> str:
+    cfg = task.config
+    if fs.split is not None:
+        return f"its few-shot split {fs.split!r}"
+    if fs.samples is not None:
+        return "its fewshot_config.samples"
+    for key in ("training_split", "validation_split"):
+        if getattr(cfg, key):
+            return f"its few-shot split {getattr(cfg, key)!r} ({key})"
+    return f"its scored split {cfg.test_split or cfg.validation_split!r}"
+
+
+def chat_renderer(lm: LM, model_label: str) -> Any:
+    """``--apply_chat_template``'s renderer; a model that cannot render is named, not a task.
+
+    Tried once on a one-turn conversation right away, before any request is built.
+    """
+    from lmeval.errors import LmevalError
+
+    def chat(messages: list[dict[str, str]], add_generation_prompt: bool = True) -> Any:
+        try:
+            return lm.apply_chat_template(messages, add_generation_prompt=add_generation_prompt)
+        except LmevalError:
+            raise
+        except UnsupportedRequestError as exc:  # a backend without chat templates
+            raise UsageError(f"--apply_chat_template: model {model_label}: {exc}") from None
+        except Exception as exc:  # the backend's tokenizer: no template, a template error
+            raise UsageError(f"--apply_chat_template: model {model_label} cannot render a chat "
+                             f"template: {type(exc).__name__}: {exc}; drop --apply_chat_template "
+                             f"or use a model that has one") from None
+
+    chat([{"role": "user", "content": "Hello"}])
+    return chat
