@@ -57,13 +57,102 @@ def handle(args: argparse.Namespace) -> int:
     if not files:
         print("lmeval: error: nothing to validate (give files, directories or --tasks)", file=sys.stderr)
         return 2
+    files = with_members(files, index)
     problems: list[str] = []
     for file in files:
         problems.extend(validate_file(file, pm, index))
+    if not problems:  # every file is sound alone: now each group as a run builds it
+        problems.extend(_check_group_trees(files, pm, index))
     for line in problems:
         print(line)
     print(f"{len(files)} file(s) checked, {len(problems)} problem(s)", file=sys.stderr)
     return 1 if problems else 0
+
+
+def _is_group(raw: Any) -> bool:
+    return isinstance(raw.get("task"), list) or ("group" in raw and not isinstance(raw.get("task"), str))
+
+
+def _member_files(raw: Any, index: Any) -> list[Path]:
+    """The files of a group's members (tasks, groups, the tasks of tags) found in ``index``."""
+    out: list[Path] = []
+    members = raw.get("task")
+    for member in members if isinstance(members, list) else [members]:
+        name = member if isinstance(member, str) else (
+            (member.get("task") or member.get("group")) if isinstance(member, dict) else None)
+        if not isinstance(name, str) or name not in index.rows:
+            continue  # unknown names are reported by the group's own check
+        entry = index.get(name)
+        names = entry.tags if entry.kind == "tag" else [name]
+        for n in names:
+            path = index.get(n).path if n in index.rows else None
+            if path:
+                out.append(Path(path))
+    return out
+
+
+def with_members(files: list[Path], index: Any) -> list[Path]:
+    """``files`` and, for every group among them, its members' files, recursively (each once)."""
+    from lmeval.tasks.yamlio import load_config
+
+    out: list[Path] = []
+    seen: set[Path] = set()
+    queue = list(files)
+    while queue:
+        file = queue.pop(0)
+        key = file.resolve()
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(file)
+        try:
+            raw = load_config(file)
+        except (ConfigError, OSError):
+            continue  # reported when the file itself is checked
+        if _is_group(raw):
+            queue.extend(_member_files(raw, index))
+    return out
+
+
+def _check_group_trees(files: list[Path], pm: Any, index: Any) -> list[str]:
+    """Build each group's member tree as ``lmeval run`` does (overrides pushed down, inline
+    members), so a problem only the merged config has is found too."""
+    from lmeval.tasks.loader import TaskLoader
+    from lmeval.tasks.yamlio import load_config
+
+    loader = TaskLoader(index, pm)
+    problems: list[str] = []
+    for file in files:
+        try:
+            raw = load_config(file)
+        except (ConfigError, OSError):
+            continue
+        name = raw.get("group")
+        if not _is_group(raw) or not isinstance(name, str) or name not in index.rows:
+            continue
+        if index.get(name).kind != "group" or Path(index.get(name).path).resolve() != file.resolve():
+            continue
+        try:
+            for task in loader.group(name).leaf_tasks():
+                _check_generation_kwargs(task)
+        except ConfigError as exc:
+            problems.append(exc.located())
+        except LmevalError as exc:
+            problems.append(f"{file}: group {name}: {exc}")
+    return problems
+
+
+def _check_generation_kwargs(task: Any) -> None:
+    """Misspellings of the generation arguments every backend takes (no backend known here)."""
+    from lmeval.errors import UsageError
+    from lmeval.modelargs import check_generation_kwargs
+
+    if task.output_type != "generate_until":
+        return
+    try:
+        check_generation_kwargs(None, None, task.config.generation_kwargs or {}, where="")
+    except UsageError as exc:
+        raise task._error("generation_kwargs", str(exc)) from None
 
 
 def validate_file(path: Path, pm: Any, index: Any) -> list[str]:
@@ -78,7 +167,7 @@ def validate_file(path: Path, pm: Any, index: Any) -> list[str]:
     if "task" not in raw and "group" not in raw:
         return []  # a template meant to be included
     try:
-        if isinstance(raw.get("task"), list) or ("group" in raw and not isinstance(raw.get("task"), str)):
+        if _is_group(raw):
             config = build_group_config(raw)
             return _check_group(config, raw, index)
         config = build_task_config(raw)
@@ -149,9 +238,24 @@ def _check_task(config: Any, raw: Any, pm: Any) -> list[str]:
         task = task_class(raw)(config, plugins=pm)
     except ConfigError as exc:
         return [exc.located()]
-    if not _data_is_local(config, pm):
+    if config.output_type == "generate_until":
+        from lmeval.errors import UsageError
+        from lmeval.modelargs import check_generation_kwargs
+
+        try:  # no backend here: only misspellings of the names every backend takes
+            check_generation_kwargs(None, None, config.generation_kwargs or {}, where="")
+        except UsageError as exc:
+            problems.append(fail(raw, "generation_kwargs", str(exc)).located())
+    try:
+        local = _data_is_local(config, pm)
+    except LmevalError as exc:  # the mirror has this dataset, under other config names
+        problems.append(fail(raw, "dataset_name", str(exc)).located())
+        return problems
+    if not local:
         return problems
     try:
+        from lmeval.preflight import check_tasks
+
         docs = task.eval_docs
         doc = docs[0]
         task.doc_to_text(doc)
@@ -159,6 +263,7 @@ def _check_task(config: Any, raw: Any, pm: Any) -> list[str]:
         if config.doc_to_choice is not None:
             task.doc_to_choice(doc)
         if (config.num_fewshot or 0) > 0:
+            check_tasks([task], num_fewshot_flag=None)
             task.fewshot_context(doc, config.num_fewshot)
         task.filters()
         from lmeval.tasks.documents import located_document_problems
