@@ -4,8 +4,10 @@
 ``정답：`` with a full-width colon (U+FF1A); continuations `` A``..`` D`` (default delimiter);
 gold = ``answer - 1`` (the dataset's answer is 1-based). Dataset revision pinned to d61b3f1.
 
-``kmmlu_direct`` (generative, five-shot, exact match): the same prompt; the model writes the
-letter; the match ignores case, punctuation and spaces.
+``kmmlu_direct`` (generative, exact match): the same prompt; the model writes the letter; the
+match ignores case, punctuation and spaces. Zero-shot by default, as lm-eval 0.4.13's template
+(it sets no ``num_fewshot``); the paper's five-shot setting is ``--num_fewshot 5`` (few-shot
+examples from ``dev``).
 """
 
 from __future__ import annotations
@@ -65,15 +67,15 @@ metadata:
 """
 
 DIRECT_TEMPLATE = f"""\
-# KMMLU direct: the model generates the letter (five-shot from `dev`, greedy), exact match.
-# Same prompt as `kmmlu`; equal to lm-eval 0.4.13 `kmmlu_direct` run with --num_fewshot 5.
+# KMMLU direct: the model generates the letter (greedy), exact match. Same prompt as `kmmlu`.
+# Zero-shot by default, as lm-eval 0.4.13 (its template sets no num_fewshot); the paper's
+# five-shot setting is `--num_fewshot 5` (examples from `dev`).
 dataset_path: HAERAE-HUB/KMMLU
 dataset_kwargs:
   revision: {REVISION}
 output_type: generate_until
 test_split: test
 fewshot_split: dev
-num_fewshot: 5
 doc_to_text: {PROMPT}
 doc_to_target: "{{{{['A', 'B', 'C', 'D'][answer-1]}}}}"
 metric_list:

@@ -35,9 +35,18 @@ def test_kmmlu_prompt_matches_reference_002(build):
     assert task.config.dataset_kwargs == {"revision": "d61b3f1"}
 
 
-def test_kmmlu_direct_is_generative_five_shot_exact_match(build):
+def test_kmmlu_direct_is_zero_shot_by_default_as_lm_eval(build):
+    # lm-eval 0.4.13's kmmlu_direct template sets no num_fewshot: the same command gives 0-shot
     task, instances = build("kmmlu_direct_accounting")
-    assert task.config.num_fewshot == 5
+    assert task.config.num_fewshot is None
+    (inst,) = instances
+    context, _ = inst.request.args
+    assert context.count("정답" + FULLWIDTH_COLON) == 1
+    assert context.startswith("Accounting test 문제 0")
+
+
+def test_kmmlu_direct_is_generative_five_shot_exact_match(build):
+    task, instances = build("kmmlu_direct_accounting", num_fewshot=5)  # the paper's setting
     (inst,) = instances
     context, gen_kwargs = inst.request.args
     assert gen_kwargs["until"] == ["Q:", "\n\n", "</s>", "."]
