@@ -141,3 +141,28 @@ def test_a_mistyped_flag_does_not_echo_the_secret():
     assert proc.returncode == 2
     assert "unrecognized arguments: --modelargs token=***" in proc.stderr, proc.stderr
     _assert_clean(proc.stdout, proc.stderr)
+
+
+def test_the_resume_hint_after_an_interrupt_is_redacted(plugin, tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    log = tmp_path / "calls.log"
+    cmd = [sys.executable, "-m", "lmeval", "run", "--plugins", str(plugin), "--model", "keyed",
+           "--model_args", _model_args(log, ",delay=0.2"), "--tasks", "resume_mc",
+           "--include_path", str(TASKS), "--use_cache", str(tmp_path / "cache")]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            cwd=ROOT, env={**os.environ})
+    deadline = time.monotonic() + 120
+    while not any((tmp_path / "cache").glob("*.sqlite*")) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(1.0)  # some answers are in
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err[-2000:]
+    assert "resume with: lmeval run" in err and "token=***" in err, err[-2000:]
+    assert f"--include_path {TASKS}" in err  # only credentials are masked, not paths
+    _assert_clean(out, err)

@@ -84,7 +84,8 @@ def test_names_that_are_not_credentials_are_kept():
     assert redact.redact_args(args) == args
     assert redact.redact_text(args) == args
     for name in ("tokenizer", "add_bos_token", "max_gen_toks", "think_end_token", "key_column",
-                 "pretrained", "api_key_env", "monkey"):
+                 "pretrained", "api_key_env", "monkey", "PWD", "OLDPWD", "SSH_AUTH_SOCK",
+                 "TOKENIZERS_PARALLELISM", "keep_alive"):
         assert not redact.is_secret_name(name), name
     for name in ("token", "hf_token", "api_key", "openai_api_key", "password", "secret",
                  "aws_secret_access_key", "Authorization", "x-api-key", "Proxy-Authorization",
@@ -159,9 +160,9 @@ def test_redact_results_by_section():
 def test_environment_credentials_are_remembered():
     redact.remember_environment({"HF_TOKEN": HF, "MY_SERVICE_PASSWORD": "p4ssw0rd-long",
                                  "TOKENIZERS_PARALLELISM": "false", "SHORT_KEY": "abc",
-                                 "HOME": "/root"})
-    out = redact.redact_known(f"{HF} p4ssw0rd-long false abc /root")
-    assert out == "*** *** false abc /root"
+                                 "HOME": "/root", "PWD": "/work/project-dir"})
+    out = redact.redact_known(f"{HF} p4ssw0rd-long false abc /root /work/project-dir")
+    assert out == "*** *** false abc /root /work/project-dir"
 
 
 def test_install_redacts_logs_warnings_and_tracebacks():

@@ -29,7 +29,7 @@ MASK = "***"
 
 #: single words that are a credential wherever they name a value
 _SECRET_WORDS = frozenset({
-    "token", "password", "passwd", "pwd", "secret", "apikey", "api_key", "auth",
+    "token", "password", "passwd", "secret", "apikey", "api_key", "auth",
     "authorization", "proxy_authorization", "cookie", "set_cookie", "credential",
     "credentials", "sig", "signature", "passphrase", "private_key", "client_secret",
 })
