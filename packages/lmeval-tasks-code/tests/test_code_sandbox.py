@@ -1,4 +1,8 @@
-"""The sandbox contains what generated code may do wrong, scores it as a failure, and moves on."""
+"""The sandbox contains what generated code may do wrong, scores it as a failure, and moves on.
+
+Most programs here run in program mode (``tests=None``: a pass means the program ran to its end),
+which exercises containment; scoring always runs trusted tests (see test_code_hostile.py).
+"""
 
 from __future__ import annotations
 
@@ -10,12 +14,13 @@ import uuid
 from pathlib import Path
 
 import pytest
-from lmeval_tasks_code.execution import pass_at_k_estimate, pass_at_k_programs, pass_at_k_tests
-from lmeval_tasks_code.sandbox import Limits, describe, run_program, run_programs
+from lmeval_tasks_code.execution import pass_at_k_estimate, pass_at_k_tests
+from lmeval_tasks_code.sandbox import Limits, describe, missing_protections, run_program, run_programs
 
 # Tight limits: the dangerous programs below must be stopped within seconds on a busy 2-core box.
 TIGHT = Limits(timeout=1.0, memory_mb=256, max_processes=8)
-FALLBACK = Limits(timeout=1.0, memory_mb=256, max_processes=8, isolate=False, landlock=False)
+FALLBACK = Limits(timeout=1.0, memory_mb=256, max_processes=8, isolate=False, landlock=False, seccomp=False,
+                  cgroups=False)
 
 FORK_BOMB = "import os\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass\n"
 ESCAPING_FORKS = (
@@ -62,14 +67,25 @@ def assert_no_leftovers() -> None:
 
 def test_describe_reports_the_layers_in_force(layers):
     assert layers["status"] == "passed"
-    assert {"user_namespace", "pid_namespace", "network_namespace", "landlock", "nproc_limit"} <= set(layers)
+    assert {"user_namespace", "pid_namespace", "network_namespace", "landlock", "nproc_limit", "seccomp",
+            "cgroup_memory", "cgroup_pids", "private_proc", "disk_tmpfs"} <= set(layers)
+    assert layers["missing"] == missing_protections(layers)
+
+
+def test_fallback_reports_what_is_missing():
+    result = run_program("pass\n", FALLBACK)
+    assert result.passed
+    missing = missing_protections(result.layers)
+    for words in ("user namespace", "Landlock", "seccomp", "memory cgroup", "size-capped tmpfs"):
+        assert any(m.startswith(words) for m in missing), (words, missing)
+    assert set(result.layers["audit_guard"]) >= {"files", "network", "signals"}
 
 
 def test_a_correct_program_passes_and_a_wrong_one_fails():
-    ok = run_program("def add(a, b):\n    return a + b\nassert add(2, 3) == 5\n", TIGHT)
-    wrong = run_program("def add(a, b):\n    return a * b\nassert add(2, 3) == 5\n", TIGHT)
+    ok = run_program("def add(a, b):\n    return a + b\n", TIGHT, tests="assert add(2, 3) == 5\n")
+    wrong = run_program("def add(a, b):\n    return a * b\n", TIGHT, tests="assert add(2, 3) == 5\n")
     assert ok.passed and ok.status == "passed"
-    assert not wrong.passed and wrong.status == "failed" and "AssertionError" in wrong.stderr
+    assert not wrong.passed and wrong.status == "failed" and wrong.detail.startswith("AssertionError")
 
 
 @pytest.mark.parametrize("program", [
@@ -145,7 +161,7 @@ def test_the_run_goes_on_after_dangerous_programs():
     programs = [FORK_BOMB, INFINITE_LOOP, HUGE_ALLOCATION,
                 f"open('/tmp/lmeval-escape-{uuid.uuid4().hex}', 'w')\n",
                 "assert sum(range(4)) == 6\n"]
-    results = run_programs(programs, TIGHT, max_workers=2)
+    results = run_programs([(p, None, "") for p in programs], TIGHT, max_workers=2)
     assert [r.passed for r in results] == [False, False, False, False, True]
     assert_no_leftovers()
 
@@ -158,10 +174,9 @@ def test_pass_at_k_estimator_is_unbiased():
         pass_at_k_estimate(1, 1, 5)
 
 
-def test_pass_at_k_runs_candidate_plus_tests():
+def test_pass_at_k_runs_the_tests_against_the_candidate():
     refs = ["assert add(2, 3) == 5", "assert neg(1) == -1"]
     preds = [["def add(a, b):\n    return a + b", "def add(a, b):\n    return a * b"],
              ["def neg(x):\n    return -x", "def neg(x):\n    while True: pass"]]
     scores = pass_at_k_tests(refs, preds, k=[1, 2], timeout=1.0)
     assert scores == {"pass@1": pytest.approx(0.5), "pass@2": pytest.approx(1.0)}
-    assert pass_at_k_programs(["assert True", "assert False"], k=1) == {"pass@1": 0.5}

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Sequence
+from typing import Any
 
-from lmeval_tasks_code.sandbox import Limits, run_programs
+from lmeval_tasks_code.prelude import trusted_prelude
+from lmeval_tasks_code.sandbox import ExecutionResult, Limits, missing_protections, run_programs
 
 
 def pass_at_k_estimate(n: int, c: int, k: int) -> float:
@@ -31,43 +34,69 @@ def _ks(k: int | Sequence[int] | None) -> list[int]:
     return [int(k)] if isinstance(k, (int, str)) else [int(v) for v in k]
 
 
-def execute(programs: list[str], *, timeout: float | None = None,
-            memory_mb: int | None = None) -> list[bool]:
-    """Run each distinct program once in the sandbox; True where it ran to its end.
+_log = logging.getLogger("lmeval.tasks.code")
+#: The layers of the last program run in this process, and whether the missing ones were logged.
+last_layers: dict[str, Any] = {}
+_warned: set[str] = set()
 
-    Identical candidates (greedy decoding repeated, a model settling on one answer) share one
-    execution: a program's verdict depends on its text only.
+
+def execute(jobs: list[tuple[str, str | None, str]], *, timeout: float | None = None,
+            memory_mb: int | None = None) -> list[bool]:
+    """Run each distinct ``(program, tests, prelude)`` once; True where the tests passed.
+
+    Identical jobs (greedy decoding repeated, a model settling on one answer) share one
+    execution: a verdict depends on the texts only.
     """
     limits = Limits.from_env(timeout=timeout, memory_mb=memory_mb)
     workers = int(os.environ.get("LMEVAL_SANDBOX_WORKERS", "0")) or None
-    distinct = list(dict.fromkeys(programs))
-    verdicts = {p: r.passed for p, r in zip(distinct, run_programs(distinct, limits, max_workers=workers), strict=True)}
-    return [verdicts[p] for p in programs]
+    distinct = list(dict.fromkeys(jobs))
+    results = run_programs(distinct, limits, max_workers=workers)
+    for result in results:
+        _note(result)
+    verdicts = {job: r.passed for job, r in zip(distinct, results, strict=True)}
+    return [verdicts[job] for job in jobs]
+
+
+def _note(result: ExecutionResult) -> None:
+    """Log once per process what the sandbox lacks, and every test the harness could not run."""
+    if result.layers:
+        last_layers.clear()
+        last_layers.update(result.layers)
+        missing = missing_protections(result.layers)
+        key = "|".join(missing)
+        if missing and key not in _warned:
+            _warned.add(key)
+            _log.warning("code sandbox: this machine does not provide: %s", "; ".join(missing))
+    if result.status == "unsupported":
+        _log.warning("code sandbox: test not runnable against a sandboxed candidate, scored as a "
+                     "failure: %s", result.detail)
+    elif result.status == "error":
+        _log.warning("code sandbox: the runner failed, scored as a failure: %s", result.detail[-500:])
 
 
 def pass_at_k_tests(references: Sequence[str], predictions: Sequence[str] | Sequence[Sequence[str]],
                     k: int | Sequence[int] | None = None, timeout: float | None = None,
                     memory_mb: int | None = None) -> dict[str, float]:
-    """Each prediction followed by its reference test code (``candidate + "\\n" + test``, the
-    convention of the HumanEval/MBPP harnesses) is one program; returns ``{"pass@k": mean}``."""
+    """Each prediction is a candidate program and its reference is trusted test code (HumanEval's
+    ``check(candidate)``, MBPP's asserts): the candidate runs in the sandbox, the tests in the
+    trusted runner, calling it over a pipe. Returns ``{"pass@k": mean}``.
+
+    A prediction that starts with a trusted prefix (:class:`TrustedProgram`, HumanEval's prompt)
+    has that prefix's definitions run in the trusted runner too, so the tests' helpers (``poly``,
+    ``encode_cyclic``) are the dataset's, whatever the completion redefines.
+    """
     docs = _as_lists(predictions)
-    programs = [[f"{cand}\n{ref}" for cand in cands] for cands, ref in zip(docs, references, strict=True)]
-    return _score(programs, _ks(k), timeout, memory_mb)
+    jobs = [[(str(cand), ref, trusted_prelude(cand)) for cand in cands]
+            for cands, ref in zip(docs, references, strict=True)]
+    return _score(jobs, _ks(k), timeout, memory_mb)
 
 
-def pass_at_k_programs(predictions: Sequence[str] | Sequence[Sequence[str]],
-                       k: int | Sequence[int] | None = None, timeout: float | None = None,
-                       memory_mb: int | None = None) -> dict[str, float]:
-    """Each prediction is already a complete program (its assertions built by a filter)."""
-    return _score(_as_lists(predictions), _ks(k), timeout, memory_mb)
-
-
-def _score(programs: list[list[str]], ks: list[int], timeout: float | None,
+def _score(jobs: list[list[tuple[str, str | None, str]]], ks: list[int], timeout: float | None,
            memory_mb: int | None) -> dict[str, float]:
-    flat = [p for group in programs for p in group]
+    flat = [j for group in jobs for j in group]
     outcomes = iter(execute(flat, timeout=timeout, memory_mb=memory_mb))
     per_k: dict[str, list[float]] = {f"pass@{k}": [] for k in ks}
-    for group in programs:
+    for group in jobs:
         n = len(group)
         c = sum(next(outcomes) for _ in group)
         for k in ks:

@@ -1,46 +1,48 @@
-"""Run untrusted programs (model output) one per process, contained.
+"""Run a candidate program (model output) against trusted test code, the two kept apart.
 
-Every program gets:
+:func:`run_program` starts one runner process per program (``_sandbox_child.py``). The runner
+forks the sandbox, in which the candidate runs, and then executes the test code itself: the
+tests call the candidate over a pipe and get plain data back (:mod:`._wire`), so the pass
+verdict comes from code the candidate cannot reach. The sandbox gets, where the OS grants them:
 
-* a separate process (a fresh ``python -I``) in its own session, in new user, PID and network
-  namespaces where the OS grants them (root or unprivileged user namespaces);
-* a wall-clock deadline (``timeout`` seconds, enforced by the reaper in the child and, as a
-  backstop, by this process killing the whole process group) and a CPU limit (RLIMIT_CPU);
-* an address-space limit (RLIMIT_AS), a file-size limit (RLIMIT_FSIZE), an open-files limit,
-  and a process limit (RLIMIT_NPROC: fork bombs stop at ``max_processes``);
-* a fresh temporary working directory, removed afterwards; with Landlock (Linux >= 5.13) the
-  program cannot write anywhere else, cannot open TCP connections (Landlock ABI >= 4) and cannot
-  signal processes outside the sandbox (ABI >= 6);
-* an audit hook (``sys.addaudithook``, which Python code cannot remove) for the layers the
-  kernel did not provide: writes outside the temp dir and socket connect/bind/DNS;
-* every descendant SIGKILLed before the verdict is reported.
+* new user, mount, PID and network namespaces, a private /proc, a uid of its own (as root);
+* Landlock: reads only in the work dir and the interpreter's files, writes only in the work
+  dir, no execve, no TCP, no signals or abstract UNIX sockets out, no ptrace out;
+* seccomp: no UNIX-domain sockets, no namespace, mount, ptrace, bpf, keyring or module syscalls;
+* cgroups: one memory and one process budget for the whole program tree; the work dir is a
+  tmpfs of ``max_disk_mb`` (total disk written); RLIMIT_AS/CPU/FSIZE/NOFILE/NPROC per process;
+* a wall-clock deadline for the whole test, and every descendant killed before the verdict.
 
-The layers actually in force are reported in :attr:`ExecutionResult.layers` and by
-:func:`describe`. This contains mistakes and accidents of generated code; it is not a security
-boundary against a determined attacker on a system without namespaces and Landlock.
+What is in force is reported with every result (:attr:`ExecutionResult.layers`), and
+:func:`missing_protections` names what this machine lacks.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
-import secrets
 import shutil
 import signal
 import stat
+import struct
 import subprocess
 import sys
 import tempfile
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-CHILD = Path(__file__).with_name("_sandbox_child.py")
+from lmeval_tasks_code import _cgroups
 
-#: Extra seconds the parent waits beyond ``timeout`` (interpreter start-up, namespace set-up)
-#: before it kills the whole process group itself.
-STARTUP_GRACE_S = 5.0
+CHILD = Path(__file__).with_name("_sandbox_child.py")
+PREFIX = "lmeval-sandbox-"
+
+#: Extra seconds the parent waits beyond ``timeout`` (interpreter start-up, namespace set-up,
+#: the harness's own imports) before it kills the runner's whole session itself.
+STARTUP_GRACE_S = 10.0
 
 
 @dataclass(frozen=True)
@@ -48,13 +50,19 @@ class Limits:
     """Resource limits for one program. Environment overrides: ``LMEVAL_SANDBOX_<FIELD>``."""
 
     timeout: float = 3.0
+    #: memory of the whole program tree (cgroup; per process with RLIMIT_AS as well)
     memory_mb: int = 2048
+    #: processes and threads of the whole program tree
     max_processes: int = 16
     max_file_mb: int = 64
+    #: everything the program writes to disk, all files together
+    max_disk_mb: int = 64
     max_open_files: int = 256
-    #: Namespaces and Landlock; switch off only to exercise the fallbacks (tests do).
+    #: Namespaces, Landlock, seccomp, cgroups; switch off only to exercise the fallbacks (tests do).
     isolate: bool = True
     landlock: bool = True
+    seccomp: bool = True
+    cgroups: bool = True
 
     @classmethod
     def from_env(cls, **overrides: Any) -> Limits:
@@ -70,9 +78,10 @@ class Limits:
 
 @dataclass(frozen=True)
 class ExecutionResult:
-    status: str  # "passed" | "failed" | "timeout" | "error"
-    exit_code: int | None = None
-    signal: int | None = None
+    #: passed | failed | timeout | unsupported (the tests cannot call the candidate as plain data)
+    #: | error (the runner itself broke)
+    status: str
+    detail: str = ""
     seconds: float = 0.0
     stderr: str = ""
     layers: dict[str, Any] = field(default_factory=dict)
@@ -82,25 +91,17 @@ class ExecutionResult:
         return self.status == "passed"
 
 
-def _child_env(workdir: str) -> dict[str, str]:
-    return {
-        "PATH": "/usr/local/bin:/usr/bin:/bin",
-        "HOME": workdir,
-        "TMPDIR": workdir,
-        "LANG": "C.UTF-8",
-        "PYTHONDONTWRITEBYTECODE": "1",
-        "OMP_NUM_THREADS": "1",
-        "OPENBLAS_NUM_THREADS": "1",
-        "MKL_NUM_THREADS": "1",
-    }
+# ----------------------------------------------------------------------------- temp dirs
+
+_session_lock = threading.Lock()
+_session: Path | None = None
 
 
-def _rmtree(path: str) -> None:
+def _rmtree(path: Path) -> None:
     def onerror(func: Any, p: str, _exc: Any) -> None:
         try:
+            os.chmod(os.path.dirname(p), stat.S_IRWXU)
             os.chmod(p, stat.S_IRWXU)
-            parent = os.path.dirname(p)
-            os.chmod(parent, stat.S_IRWXU)
             func(p)
         except OSError:
             pass
@@ -108,25 +109,75 @@ def _rmtree(path: str) -> None:
     shutil.rmtree(path, onerror=onerror)
 
 
-def _killpg(pid: int) -> None:
-    try:
-        os.killpg(pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
+def remove_stale(tmp: str | None = None) -> list[str]:
+    """Delete the sandbox dirs (and cgroups) of runs that were killed; returns the dirs removed.
+
+    Each run holds an exclusive ``flock`` on ``<session>/.lock`` for its lifetime; the kernel
+    drops it when the process dies, however it dies, so a lock we can take is a dead run's.
+    """
+    removed = []
+    root = Path(tmp or tempfile.gettempdir())
+    for path in root.glob(PREFIX + "*"):
+        lock = path / ".lock"
+        if not path.is_dir() or path == _session or not lock.is_file():
+            continue
+        try:
+            fd = os.open(lock, os.O_RDWR | os.O_CLOEXEC)
+        except OSError:
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            continue  # a live run owns it
+        _rmtree(path)
+        os.close(fd)
+        removed.append(str(path))
+    _cgroups.remove_stale()
+    return removed
 
 
-def run_program(program: str, limits: Limits | None = None) -> ExecutionResult:
-    """Execute ``program`` in the sandbox; a pass means it ran to its end without an exception."""
-    limits = limits or Limits()
-    workdir = tempfile.mkdtemp(prefix="lmeval-sandbox-")
-    nonce = secrets.token_hex(16)
-    header = {
-        "nonce": nonce, "workdir": workdir, "timeout": limits.timeout,
-        "memory_mb": limits.memory_mb, "max_processes": limits.max_processes,
-        "max_file_mb": limits.max_file_mb, "max_open_files": limits.max_open_files,
-        "isolate": limits.isolate, "landlock": limits.landlock,
+def session_dir() -> Path:
+    """This process's sandbox root, created (and stale ones removed) on first use."""
+    global _session
+    with _session_lock:
+        if _session is None or not _session.is_dir():
+            remove_stale()
+            path = Path(tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-"))
+            fd = os.open(path / ".lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+            fcntl.flock(fd, fcntl.LOCK_EX)  # held (fd kept open) until this process ends
+            os.chmod(path, 0o711)  # a sandbox uid must reach its own work dir inside
+            _session = path
+        return _session
+
+
+# ----------------------------------------------------------------------------- running
+
+
+def _child_env(workdir: str) -> dict[str, str]:
+    return {
+        "PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": workdir, "TMPDIR": workdir, "LANG": "C.UTF-8",
+        "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0",
+        "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
     }
-    payload = (json.dumps(header) + "\n" + program).encode("utf-8", "replace")
+
+
+def _frame(obj: Any) -> bytes:
+    data = json.dumps(obj).encode("utf-8", "surrogatepass")
+    return struct.pack(">Q", len(data)) + data
+
+
+def run_program(program: str, limits: Limits | None = None, tests: str | None = None,
+                prelude: str = "") -> ExecutionResult:
+    """Run ``program`` in the sandbox and ``tests`` (with the trusted ``prelude``) against it.
+
+    With ``tests=None`` (program mode, used to test the sandbox itself) a pass only means the
+    program ran to its end: a program is never its own judge when it is scored.
+    """
+    limits = limits or Limits()
+    workdir = tempfile.mkdtemp(prefix="run-", dir=session_dir())
+    cfg = {"workdir": workdir, **{k: getattr(limits, k) for k in Limits.__dataclass_fields__}}
+    payload = _frame({"cfg": cfg, "program": program}) + _frame({"tests": tests, "prelude": prelude})
     proc = None
     try:
         proc = subprocess.Popen(
@@ -138,35 +189,65 @@ def run_program(program: str, limits: Limits | None = None) -> ExecutionResult:
             out, err = proc.communicate(payload, timeout=limits.timeout + STARTUP_GRACE_S)
         except subprocess.TimeoutExpired:
             _killpg(proc.pid)
-            out, err = proc.communicate()
-            return ExecutionResult("timeout", stderr="killed by the parent after the grace period")
+            proc.communicate()
+            return ExecutionResult("timeout", detail="killed by the parent after the grace period")
         lines = out.decode("utf-8", "replace").strip().splitlines()
         if not lines:
-            return ExecutionResult("error", exit_code=proc.returncode,
+            return ExecutionResult("error", detail=f"the runner exited with {proc.returncode}",
                                    stderr=err.decode("utf-8", "replace")[-2000:])
         report = json.loads(lines[-1])
-        return ExecutionResult(report["status"], report.get("exit_code"), report.get("signal"),
-                               report.get("seconds", 0.0), report.get("stderr", ""),
-                               report.get("layers", {}))
+        return ExecutionResult(report["status"], report.get("detail", ""), report.get("seconds", 0.0),
+                               report.get("stderr", ""), report.get("layers", {}))
     finally:
         if proc is not None:
             _killpg(proc.pid)
-        _rmtree(workdir)
+        _rmtree(Path(workdir))
 
 
-def run_programs(programs: list[str], limits: Limits | None = None,
+def _killpg(pid: int) -> None:
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def run_programs(jobs: list[tuple[str, str | None, str]], limits: Limits | None = None,
                  max_workers: int | None = None) -> list[ExecutionResult]:
-    """Execute many programs, ``max_workers`` at a time (default: the CPU count)."""
-    if not programs:
+    """Run many ``(program, tests, prelude)`` jobs, ``max_workers`` at a time (default: CPU count)."""
+    if not jobs:
         return []
-    workers = max(1, min(len(programs), max_workers or os.cpu_count() or 1))
+    workers = max(1, min(len(jobs), max_workers or os.cpu_count() or 1))
     if workers == 1:
-        return [run_program(p, limits) for p in programs]
+        return [run_program(p, limits, t, pre) for p, t, pre in jobs]
     with ThreadPoolExecutor(workers) as pool:
-        return list(pool.map(lambda p: run_program(p, limits), programs))
+        return list(pool.map(lambda job: run_program(job[0], limits, job[1], job[2]), jobs))
+
+
+# ----------------------------------------------------------------------------- reporting
+
+#: layer key -> what is missing without it
+PROTECTIONS = {
+    "user_namespace": "user namespace (the sandbox's root has no power outside)",
+    "pid_namespace": "PID namespace (other processes invisible and unsignalable)",
+    "private_proc": "private /proc (other processes' details hidden)",
+    "network_namespace": "network namespace (no network)",
+    "landlock": "Landlock (reads only the work dir and the interpreter's files, writes only the work dir)",
+    "landlock_net": "Landlock TCP rules (ABI >= 4)",
+    "landlock_scopes": "Landlock scopes: no signals or abstract UNIX sockets out (ABI >= 6)",
+    "seccomp": "seccomp filter (no UNIX sockets, namespace, mount, ptrace, bpf syscalls)",
+    "cgroup_memory": "memory cgroup (one memory budget for the whole program tree; polled instead)",
+    "cgroup_pids": "pids cgroup (one process budget for the whole program tree)",
+    "nproc_limit": "RLIMIT_NPROC for the program tree (needs a user namespace or a uid of its own)",
+    "disk_tmpfs": "size-capped tmpfs work dir (total disk written; polled instead)",
+}
+
+
+def missing_protections(layers: dict[str, Any]) -> list[str]:
+    """What the machine did not grant, in words (empty when everything is in force)."""
+    return [text for key, text in PROTECTIONS.items() if not layers.get(key)]
 
 
 def describe(limits: Limits | None = None) -> dict[str, Any]:
     """The containment layers this machine provides, measured by running an empty program."""
     result = run_program("pass\n", replace(limits or Limits(), timeout=10.0))
-    return {"status": result.status, **result.layers}
+    return {"status": result.status, **result.layers, "missing": missing_protections(result.layers)}

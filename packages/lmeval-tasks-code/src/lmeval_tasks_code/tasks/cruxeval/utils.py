@@ -1,12 +1,17 @@
 """CRUXEval helpers: the paper's in-context examples, answer extraction and program building.
 
-The answer is scored as the paper's harness does: the predicted literal (output task) or call
-(input task) is put in an assertion against the reference and executed with the function.
+The answer is scored as the paper's harness does — the predicted literal (output task) or call
+(input task) must equal the reference output — with the comparison moved out of the sandbox:
+the program (the function and the answer expression, wrapped as ``__lmeval_answer__()``) runs
+sandboxed, and the trusted runner checks ``assert <reference output> == __lmeval_answer__()``
+on the plain value it gets back.
 """
 
 from __future__ import annotations
 
-from lmeval_tasks_code.execution import pass_at_k_programs
+import ast
+
+from lmeval_tasks_code.execution import pass_at_k_tests
 
 #: A program that can only fail: for answers the paper's harness rejects without running them.
 REJECTED = "raise AssertionError('answer rejected before execution')\n"
@@ -14,8 +19,24 @@ REJECTED = "raise AssertionError('answer rejected before execution')\n"
 
 def pass_at_k(references: list[str], predictions: list[list[str]], k: list[int] | int | None = None,
               timeout: float | None = None) -> dict[str, float]:
-    """``{"pass@k": ...}`` over the programs built by the ``create_test`` filter."""
-    return pass_at_k_programs(predictions, k=k, timeout=timeout)
+    """``{"pass@k": ...}`` over the programs built by the ``create_test`` filter, checked against
+    the reference output taken from the target ``assert f(<input>) == <output>``."""
+    return pass_at_k_tests([answer_test(ref) for ref in references], predictions, k=k, timeout=timeout)
+
+
+def answer_test(target: str) -> str:
+    """The trusted test for a target ``assert f(...) == <output>\n[/ANSWER]``."""
+    source = target.split("[/ANSWER]")[0].strip()
+    node = ast.parse(source).body[0]
+    if not (isinstance(node, ast.Assert) and isinstance(node.test, ast.Compare) and len(node.test.comparators) == 1):
+        raise ValueError(f"not a CRUXEval target assertion: {source[:200]!r}")
+    output = ast.get_source_segment(source, node.test.comparators[0])
+    return f"assert ({output}) == __lmeval_answer__()\n"
+
+
+def _program(code: str, expression: str) -> str:
+    """The function, then the answer as a function the trusted tests call."""
+    return f"{code}\n\ndef __lmeval_answer__():\n    return (\n{expression}\n    )\n"
 
 
 def fewshot_output() -> list[dict]:
@@ -41,18 +62,18 @@ def _answer(generation: str, cot: bool) -> str:
 
 
 def output_program(doc: dict, generation: str, cot: bool = False) -> str:
-    """``assert <reference output> == <predicted literal>`` after the function."""
+    """The function and the predicted literal (checked against the reference output)."""
     answer = _answer(generation, cot)
     if "==" in answer:
         answer = answer.split("==")[1].strip()
     answer = answer.strip()
     if f"f({doc['input']})" in answer:  # calling f is not predicting its output
         return REJECTED
-    return f"{doc['code']}\nassert {doc['output']} == {answer}"
+    return _program(doc["code"], answer)
 
 
 def input_program(doc: dict, generation: str, cot: bool = False) -> str:
-    """``assert <reference output> == f(<predicted input>)`` after the function."""
+    """The function and ``f(<predicted input>)`` (checked against the reference output)."""
     answer = _answer(generation, cot)
     if "==" in answer:
         answer = answer.split("==")[0].strip()
@@ -61,7 +82,7 @@ def input_program(doc: dict, generation: str, cot: bool = False) -> str:
     answer = answer.strip()
     if "f(" not in answer:
         return REJECTED
-    return f"{doc['code']}\nassert {doc['output']} == {answer}"
+    return _program(doc["code"], answer)
 
 
 def build_output_programs(resps: list[list[str]], docs: list[dict]) -> list[list[str]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from lmeval_tasks_code.execution import pass_at_k_tests
+from lmeval_tasks_code.prelude import TrustedProgram
 
 
 def pass_at_k(references: list[str], predictions: list[list[str]], k: list[int] | int | None = None,
@@ -12,10 +13,11 @@ def pass_at_k(references: list[str], predictions: list[list[str]], k: list[int] 
 
 
 def build_predictions(resps: list[list[str]], docs: list[dict]) -> list[list[str]]:
-    """The model continues the prompt, so the program is prompt + completion."""
-    return [[doc["prompt"] + r for r in resp] for resp, doc in zip(resps, docs, strict=True)]
+    """The model continues the prompt, so the program is prompt + completion (the prompt trusted)."""
+    return [[TrustedProgram(doc["prompt"], r) for r in resp] for resp, doc in zip(resps, docs, strict=True)]
 
 
 def build_predictions_instruct(resps: list[list[str]], docs: list[dict]) -> list[list[str]]:
     """As :func:`build_predictions`, with the completion cut at the closing code fence."""
-    return [[doc["prompt"] + r.split("```", 1)[0] for r in resp] for resp, doc in zip(resps, docs, strict=True)]
+    return [[TrustedProgram(doc["prompt"], r.split("```", 1)[0]) for r in resp]
+            for resp, doc in zip(resps, docs, strict=True)]

@@ -1,0 +1,224 @@
+"""The trusted side of a code test: runs the dataset's test code against a remote candidate.
+
+The test code (``check(candidate)`` with its helpers and loops, MBPP's assert lines) executes
+in this process, which the candidate cannot reach. Every name the test code uses but does not
+define is looked up in the sandbox; what comes back is plain data (:mod:`._wire`) or a
+:class:`RemoteObject` whose calls, attributes, ``len``, iteration and indexing go over the pipe
+and whose equality is identity. So every ``==``, ``abs(a - b) < 1e-6``, ``math.isclose`` and
+``assert`` is evaluated here, on values the candidate can choose but not disguise.
+"""
+
+from __future__ import annotations
+
+import builtins
+import importlib
+import os
+import select
+import sys
+import time
+from typing import Any
+
+from lmeval_tasks_code import _wire
+
+#: Built-in exception types a candidate's exception is re-raised as (others: CandidateError).
+_EXCEPTIONS = {n: c for n, c in vars(builtins).items()
+               if isinstance(c, type) and issubclass(c, Exception) and c is not StopIteration}
+
+
+class SandboxLost(BaseException):  # noqa: N818 - BaseException: test code's `except Exception` cannot swallow it
+    """The candidate died, broke the protocol, exited, or the deadline passed: the test fails."""
+
+
+class UnsupportedTest(BaseException):  # noqa: N818
+    """The test code hands the candidate something that cannot cross as plain data."""
+
+
+class CandidateError(Exception):
+    """The candidate raised an exception that is not a built-in type (its name is in the message)."""
+
+
+class Connection:
+    """Requests to the sandboxed worker, one JSON line each way, all under one deadline."""
+
+    def __init__(self, req_fd: int, resp_fd: int, err_fd: int, deadline: float) -> None:
+        self.req_fd, self.resp_fd, self.err_fd = req_fd, resp_fd, err_fd
+        self.deadline = deadline
+        self.failed: str | None = None
+        self.timed_out = False
+        self.stderr = bytearray()
+        self._buf = bytearray()
+        for fd in (req_fd, resp_fd, err_fd):
+            os.set_blocking(fd, False)
+
+    def lose(self, reason: str, timeout: bool = False) -> SandboxLost:
+        if self.failed is None:
+            self.failed = reason
+            self.timed_out = timeout
+        return SandboxLost(self.failed)
+
+    def _wait(self, fds: list[int], write: bool) -> list[int]:
+        remaining = self.deadline - time.monotonic()
+        if remaining <= 0:
+            raise self.lose("the time limit was reached", timeout=True)
+        r, w, _ = select.select([self.err_fd] + ([] if write else fds), fds if write else [], [], remaining)
+        if self.err_fd in r:
+            self.drain_stderr()
+        return w if write else [fd for fd in r if fd != self.err_fd]
+
+    def drain_stderr(self) -> None:
+        while True:
+            try:
+                chunk = os.read(self.err_fd, 65536)
+            except (BlockingIOError, OSError):
+                return
+            if not chunk:
+                return
+            self.stderr += chunk
+            del self.stderr[:-4096]
+
+    def send(self, message: Any) -> None:
+        data = memoryview(_wire.dumps(message))
+        while data:
+            if self.req_fd in self._wait([self.req_fd], write=True):
+                try:
+                    n = os.write(self.req_fd, data)
+                except BlockingIOError:
+                    continue
+                except OSError:
+                    raise self.lose("the candidate process is gone") from None
+                data = data[n:]
+
+    def receive_line(self) -> bytes:
+        while b"\n" not in self._buf:
+            if self.resp_fd in self._wait([self.resp_fd], write=False):
+                try:
+                    chunk = os.read(self.resp_fd, 1 << 20)
+                except BlockingIOError:
+                    continue
+                if not chunk:
+                    raise self.lose("the candidate process ended before answering")
+                self._buf += chunk
+                if len(self._buf) > _wire.MAX_LINE:
+                    raise self.lose("the candidate sent an oversized message")
+        line, _, rest = bytes(self._buf).partition(b"\n")
+        self._buf = bytearray(rest)
+        return line
+
+    def request(self, message: Any) -> Any:
+        if self.failed:
+            raise SandboxLost(self.failed)
+        self.send(message)
+        try:
+            reply = _wire.loads(self.receive_line())
+            if type(reply) is not dict or len(reply) != 1:
+                raise _wire.ProtocolError("a reply must be {ok: value} or {exc: [type, message]}")
+            if "ok" in reply:
+                return _wire.decode(reply["ok"], self._from_handle)
+            exc = reply.get("exc")
+            if type(exc) is not list or len(exc) != 2 or not all(type(x) is str for x in exc):
+                raise _wire.ProtocolError("bad exception reply")
+        except _wire.ProtocolError as err:
+            raise self.lose(f"protocol violation: {err}") from None
+        name, text = exc[0][:100], exc[1][:1000]
+        if name in ("SystemExit", "KeyboardInterrupt", "GeneratorExit") or name not in _EXCEPTIONS and name.endswith("Exit"):
+            raise self.lose(f"the candidate raised {name}")
+        cls = _EXCEPTIONS.get(name)
+        raise cls(text) if cls is not None else CandidateError(f"{name}: {text}")
+
+    def _from_handle(self, ref: int, module: str | None) -> Any:
+        if module and module.partition(".")[0] in sys.stdlib_module_names:
+            return importlib.import_module(module)  # the test gets the real module, not the candidate's
+        return RemoteObject(self, ref)
+
+    def encode_args(self, value: Any) -> Any:
+        try:
+            return _wire.encode(value)
+        except _wire.Unencodable as err:
+            raise UnsupportedTest(f"the test code passes the candidate a value that is not plain data ({err})") from None
+
+
+class RemoteObject(_wire.Handle):
+    """A candidate function, class or object: used through the pipe, compared by identity."""
+
+    __slots__ = ("_conn",)
+
+    def __init__(self, conn: Connection, ref: int) -> None:
+        super().__init__(ref)
+        self._conn = conn
+
+    def _op(self, op: str, **fields: Any) -> Any:
+        return self._conn.request({"op": op, "h": self.ref, **fields})
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        enc = self._conn.encode_args
+        return self._op("call", args=[enc(a) for a in args], kw=[[k, enc(v)] for k, v in kwargs.items()])
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") and name.endswith("__"):
+            raise AttributeError(name)
+        return self._op("attr", name=name)
+
+    def _typed(self, op: str, kind: type, **fields: Any) -> Any:
+        value = self._op(op, **fields)
+        if type(value) is not kind:
+            raise self._conn.lose(f"{op} answered with a {type(value).__name__}")
+        return value
+
+    def __len__(self) -> int:
+        return self._typed("len", int)
+
+    def __iter__(self) -> Any:
+        return iter(self._typed("iter", list))
+
+    def __getitem__(self, key: Any) -> Any:
+        return self._op("item", key=self._conn.encode_args(key))
+
+    def __contains__(self, value: Any) -> bool:
+        return self._typed("contains", bool, value=self._conn.encode_args(value))
+
+    def __bool__(self) -> bool:
+        return self._typed("bool", bool)
+
+    def __str__(self) -> str:
+        return self._typed("str", str)
+
+    def __repr__(self) -> str:
+        return self._typed("repr", str)
+
+
+class TestNamespace(dict):
+    """Globals of the test code: a name it does not define is looked up in the sandbox."""
+
+    def __init__(self, conn: Connection) -> None:
+        super().__init__(__name__="__main__", __builtins__=builtins)
+        self._conn = conn
+
+    def __missing__(self, name: str) -> Any:
+        if hasattr(builtins, name):
+            raise KeyError(name)  # then Python looks in builtins
+        value = self._conn.request({"op": "global", "name": name})
+        self[name] = value
+        return value
+
+
+def run_tests(conn: Connection, tests: str, prelude: str = "") -> tuple[str, str]:
+    """Runs ``prelude`` (trusted code of the prompt) then ``tests``; returns ``(status, detail)``.
+
+    ``status`` is ``passed``, ``failed``, ``timeout`` or ``unsupported``. A pass needs the test
+    code to finish with no exception and the sandbox to have kept to the protocol throughout.
+    """
+    namespace = TestNamespace(conn)
+    try:
+        if prelude:
+            exec(compile(prelude, "<prompt>", "exec"), namespace)  # noqa: S102 - dataset code, trusted
+        exec(compile(tests, "<tests>", "exec"), namespace)  # noqa: S102 - dataset code, trusted
+    except UnsupportedTest as err:
+        return "unsupported", str(err)
+    except SandboxLost:
+        pass
+    except BaseException as err:  # an assert, a candidate exception re-raised, the deadline
+        if conn.failed is None:
+            return ("timeout" if conn.timed_out else "failed"), f"{type(err).__name__}: {err}"[:2000]
+    if conn.failed is not None:
+        return ("timeout" if conn.timed_out else "failed"), conn.failed
+    return "passed", ""
