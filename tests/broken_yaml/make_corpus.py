@@ -1,7 +1,8 @@
 """Writes the broken task YAML corpus: one file per mistake, its expected one-line error in the header.
 
-Header lines: ``# expect: <text in the message>``, ``# field: <field>``, ``# line: <n>`` and
-``# run: <task name>`` (when ``lmeval run --tasks <name>`` can name it). Run: python make_corpus.py
+Header lines: ``# expect: <text in the message>`` (or ``# warn: <text>`` for what is accepted with
+a warning), ``# field: <field>``, ``# line: <n>`` and ``# run: <task name>`` (when
+``lmeval run --tasks <name>`` can name it). Run: python make_corpus.py
 """
 
 from pathlib import Path
@@ -64,13 +65,30 @@ CASES = [
     ("dataset_kwargs_string", None, "expected dict, got str", "dataset_kwargs", 3),
     ("description_list", "description: [a, b]\n", "expected str or FunctionRef, got list", "description", 12),
     ("doc_to_target_undefined", None, "'answr' is undefined", "doc_to_target", 11),
-    ("duplicate_key", "test_split: train\n", "duplicate key (first at line 11)", "test_split", 12),
     ("process_docs_raises", "process_docs: !function helpers.explode\n", "process_docs failed on purpose", None, 1),
     ("metadata_not_mapping", "metadata: 1.0\n", "expected dict, got float", "metadata", 12),
     ("task_name_number", None, "a task config needs `task: <name>`", "task", 1),
     ("top_level_list", None, "expected a mapping at the top level", None, 1),
     ("unknown_field_deep_include", "include: bad_template_yaml\n", "unknown field (did you mean 'test_split'", "test_splt", 6),
+    # nothing that changes a score passes silently (issue 16, section 3)
+    ("metric_keyword_misspelled", "metric_list:\n  - metric: exact_match\n    ignore_cse: true\n",
+     "metric 'exact_match' has no keyword 'ignore_cse' (did you mean 'ignore_case'", "ignore_cse", 14),
+    ("metric_keyword_regex_misspelled", "metric_list:\n  - metric: exact_match\n    regex_to_ignore: [' ']\n",
+     "has no keyword 'regex_to_ignore' (did you mean 'regexes_to_ignore'", "regex_to_ignore", 14),
+    ("metric_keyword_on_acc", "metric_list:\n  - metric: acc\n    high_is_better: true\n",
+     "metric 'acc' has no keyword 'high_is_better' (did you mean 'higher_is_better'", "high_is_better", 14),
+    ("generation_kwargs_misspelled", "generation_kwargs:\n  untill: [\"\\n\"]\n",
+     "unknown generation argument 'untill' (did you mean 'until'", "generation_kwargs", 12),
+    ("generation_kwargs_max_gen_tok", "generation_kwargs:\n  until: [\"\\n\"]\n  max_gen_tok: 8\n",
+     "unknown generation argument 'max_gen_tok' (did you mean 'max_gen_toks'", "generation_kwargs", 12),
+    ("num_fewshot_too_many", "fewshot_split: train\nnum_fewshot: 5\n",
+     "asks for 5 few-shot examples per prompt, but its few-shot split 'train' has only 4",
+     "num_fewshot", 13),
+    ("data_line_corrupt", None, "corrupt.jsonl:3: invalid JSON on this line", None, None),
 ]
+#: generate_until versions of BASE (same line count: keyword and generation cases)
+GENERATIVE = ("metric_keyword_misspelled", "metric_keyword_regex_misspelled",
+              "generation_kwargs_misspelled", "generation_kwargs_max_gen_tok")
 
 GROUPS = [
     ("group_unknown_member", "group: g_unknown_member\ntask:\n  - no_such_task_anywhere\naggregate_metric_list:\n  - metric: acc\n", "unknown task, group or tag 'no_such_task_anywhere'", "task", 2),
@@ -105,6 +123,13 @@ TRAILING_COMMENTS = {
 }
 
 
+# Accepted as lm-eval accepts them, with a warning from `lmeval validate` (`# warn:` in the header)
+WARNED = [
+    ("duplicate_key", "test_split: train\n", "duplicate key (first at line 11); the last one is used",
+     "test_split", 12),
+]
+
+
 def body_for(stem: str, extra: str | None) -> str:
     task = f"task: broken_{stem}\n"
     base = BASE
@@ -126,7 +151,13 @@ def body_for(stem: str, extra: str | None) -> str:
         "doc_to_target_undefined": base.replace("doc_to_target: answer", 'doc_to_target: "{{answr}}"'),
         "task_name_number": base,
         "top_level_list": "- task: a\n- task: b\n",
+        "data_line_corrupt": base.replace("    test: data.jsonl\n", "    test: corrupt.jsonl\n"),
     }
+    generative = base.replace("output_type: multiple_choice", "output_type: generate_until").replace(
+        'doc_to_choice: "{{choices}}"', 'target_delimiter: " "').replace(
+        "doc_to_target: answer", 'doc_to_target: "{{choices[answer]}}"')
+    if stem in GENERATIVE:
+        special[stem] = generative
     if stem == "task_name_number":
         return "task: 12\n" + base
     if stem == "top_level_list":
@@ -147,6 +178,9 @@ def main() -> None:
         run = RUN_NAMES.get(stem, f"broken_{stem}")
         header = f"# expect: {expect}\n# field: {field or ''}\n# line: {line if line is not None else ''}\n# run: {run}\n"
         (HERE / f"{stem}.yaml").write_text(header + body + TRAILING_COMMENTS.get(stem, ""), encoding="utf-8")
+    for stem, extra, warn, field, line in WARNED:
+        header = f"# warn: {warn}\n# field: {field}\n# line: {line + HEADER_LINES}\n# run: broken_{stem}\n"
+        (HERE / f"{stem}.yaml").write_text(header + body_for(stem, extra), encoding="utf-8")
     for stem, body, expect, field, line in GROUPS:
         line = None if line is None else line + HEADER_LINES
         header = f"# expect: {expect}\n# field: {field or ''}\n# line: {line if line is not None else ''}\n# run: {RUN_NAMES.get(stem) or body.split()[1]}\n"
@@ -154,6 +188,10 @@ def main() -> None:
     (HERE / "include_cycle_b.yaml").write_text(
         "# expect: include cycle\n# field: include\n# line: 5\n# run: cyc\ninclude: include_cycle_a.yaml\n"
         + TRAILING_COMMENTS["include_cycle_b"], encoding="utf-8")
+    # line 3 is cut short: the error names this file and line, not the YAML
+    (HERE / "corrupt.jsonl").write_text(
+        '{"question": "q0", "choices": ["a", "b"], "answer": 0}\n\n'
+        '{"question": "q1", "choices": ["a", "b"], "answ\n', encoding="utf-8")
     (HERE / "ok_task.yaml").write_text("# a valid task the groups refer to\n# run: ok_task\ntask: ok_task\n" + BASE, encoding="utf-8")
     (HERE / "bad_template_yaml").write_text(BASE.replace("test_split: test", "test_splt: test"), encoding="utf-8")
 
