@@ -89,10 +89,10 @@ def test_push_results_and_samples_through_the_cli(tasks, tmp_path, hub):
         [path] = [p for p in repo.files if p.startswith(f"tiny__test-model/samples_{task}_")]
         pushed = [json.loads(line) for line in repo.files[path].decode().splitlines()]
         assert [e["doc_id"] for e in pushed] == [e["doc_id"] for e in local]
-        for p, q in zip(pushed, local, strict=True):
-            assert p["arguments"] == {f"gen_args_{i}": {f"arg_{j}": a for j, a in enumerate(arg)}
-                                      for i, arg in enumerate(q["arguments"])}
-            assert p["target"] == str(q["target"]) and p["doc_hash"] == q["doc_hash"]
+        # the local file is in lm-eval's layout already (gen_args_i/arg_j, strings): pushed as is
+        assert pushed == local
+        assert all(set(p["arguments"]) == {f"gen_args_{i}" for i in range(len(p["arguments"]))}
+                   and isinstance(p["target"], str) for p in pushed)
     # the dataset card: one config per task and one for the results, each with `latest`
     card = repo.files["README.md"].decode()
     meta = yaml.safe_load(card.split("---")[1])
