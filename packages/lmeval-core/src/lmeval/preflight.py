@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from lmeval.errors import UsageError
+from lmeval.errors import LmevalError, UsageError
 from lmeval.modelargs import check_generation_kwargs, check_model_args
 from lmeval.protocol import LM, UnsupportedRequestError, parse_model_args
 
@@ -41,23 +41,34 @@ def check_backend(pm: Any, model: str | LM, model_args: Any, tasks: Sequence[Any
 def check_tasks(tasks: Sequence[Any], *, num_fewshot_flag: int | None) -> None:
     """Load each task's documents and few-shot pool; refuse a few-shot count the pool cannot give."""
     for task in tasks:
-        task.eval_docs  # noqa: B018 - loads the dataset and the scored split, or says why not
-        shots = task.config.num_fewshot or 0
-        if shots <= 0:
-            continue
-        pool = task.fewshot_docs()
-        drawn_from = getattr(task.sampler(), "docs", pool)  # fewshot_indices narrow the pool
-        fs = task.config.fewshot()
-        same = fs.split is not None and fs.split == task.config.test_split
-        available = len(drawn_from) - (1 if same else 0)
-        if shots > available:
-            more = " (the scored document is never its own example)" if same else ""
-            message = (f"{shots} few-shot examples per prompt, but {_pool_name(task, fs)} has "
-                       f"only {available} to draw from{more}; use --num_fewshot "
-                       f"{max(available, 0)} or fewer")
-            if num_fewshot_flag is not None:
-                raise UsageError(f"--num_fewshot: task {task.name!r} needs {message}")
-            raise task._error("num_fewshot", f"asks for {message}")
+        try:
+            _check_task(task, num_fewshot_flag)
+        except LmevalError:
+            raise
+        except Exception as exc:  # the task's own code (process_docs, samples ...) raised
+            raise task._error(None, f"loading the task's documents failed: "
+                                    f"{type(exc).__name__}: {exc}") from exc
+
+
+def _check_task(task: Any, num_fewshot_flag: int | None) -> None:
+    """The scored split, then the few-shot pool and sampler when shots are asked for."""
+    task.eval_docs  # noqa: B018 - loads the dataset and the scored split, or says why not
+    shots = task.config.num_fewshot or 0
+    if shots <= 0:
+        return
+    pool = task.fewshot_docs()
+    drawn_from = getattr(task.sampler(), "docs", pool)  # fewshot_indices narrow the pool
+    fs = task.config.fewshot()
+    same = fs.split is not None and fs.split == task.config.test_split
+    available = len(drawn_from) - (1 if same else 0)
+    if shots > available:
+        more = " (the scored document is never its own example)" if same else ""
+        message = (f"{shots} few-shot examples per prompt, but {_pool_name(task, fs)} has "
+                   f"only {available} to draw from{more}; use --num_fewshot "
+                   f"{max(available, 0)} or fewer")
+        if num_fewshot_flag is not None:
+            raise UsageError(f"--num_fewshot: task {task.name!r} needs {message}")
+        raise task._error("num_fewshot", f"asks for {message}")
 
 
 def _pool_name(task: Any, fs: Any) -> str:
