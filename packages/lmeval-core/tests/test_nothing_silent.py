@@ -17,7 +17,6 @@ from typing import Any
 
 import pytest
 from kernel_tasks import write_tasks
-
 from lmeval import data as datamod
 from lmeval import evaluator
 from lmeval.cli import main
