@@ -295,7 +295,7 @@ def parse_echo_logprobs(body: Any, spans: Sequence[tuple[int, Sequence[int] | No
         if ids is not None and isinstance(ranked, list) and len(ranked) >= end:
             greedy = all(ranked[i][str(ids[i])]["rank"] == 1 for i in range(ctxlen, end))
         else:
-            greedy = _greedy_from_top(lp.get("top_logprobs"), token_logprobs, ctxlen, end)
+            greedy = greedy_from_top(lp.get("top_logprobs"), token_logprobs, ctxlen, end)
         out.append((float(sum(values)), greedy))
     return out
 
@@ -309,7 +309,7 @@ def check_logprob(value: Any, where: str) -> float:
     return float(value)
 
 
-def _greedy_from_top(top: Any, token_logprobs: Sequence[float], ctxlen: int, end: int) -> bool:
+def greedy_from_top(top: Any, token_logprobs: Sequence[float], ctxlen: int, end: int) -> bool:
     """Whether each continuation token was the most likely one, from ``top_logprobs``."""
     if not isinstance(top, list) or len(top) < end:
         got = "none" if top is None else (f"{len(top)} positions" if isinstance(top, list)

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,9 +35,15 @@ from lmeval.protocol import (
     RollingRequest,
     UnsupportedRequestError,
 )
-from lmeval_api.completions import generation_params, truncate_at_stop
+from lmeval_api.completions import (
+    check_logprob,
+    generation_params,
+    greedy_from_top,
+    truncate_at_stop,
+)
 from lmeval_api.transport import (
     HttpClient,
+    ImpossibleAnswer,
     MalformedResponse,
     RetryPolicy,
     positive_timeout,
@@ -252,12 +257,14 @@ class GGUFLM(LM):
             if int(first["id"]) != pos.token:
                 raise MalformedResponse(f"the server sampled token {first['id']}, not the forced "
                                         f"{pos.token} (logit_bias ignored?)")
-            value = float(first["logprob"])
-            if math.isnan(value):
-                raise MalformedResponse("NaN logprob")
-            top = first.get("top_logprobs") or []
-            greedy = not top or int(top[0]["id"]) == pos.token or value >= max(
-                float(t["logprob"]) for t in top)
+            value = check_logprob(float(first["logprob"]), "content[0].logprob")
+            top = first.get("top_logprobs")
+            if not top:  # asked for logprobs=1: without it greediness is unknown, not True
+                raise ImpossibleAnswer(f"content[0].top_logprobs = {top!r}; is_greedy needs "
+                                       "the most likely token's logprob")
+            best = max(check_logprob(float(t["logprob"]), f"content[0].top_logprobs[{k}].logprob")
+                       for k, t in enumerate(top))
+            greedy = int(top[0]["id"]) == pos.token or value >= best
             return value, greedy
 
         return await http.post_json(self.root + "/v1/completions", payload, parse,
@@ -305,10 +312,11 @@ class GGUFLM(LM):
                 raise MalformedResponse(f"{len(values)} logprobs for a prompt of {n} tokens "
                                         "(was the server started with logits_all?)")
             span = values[ctxlen - 1:n - 1]
-            if any(not isinstance(v, (int, float)) or math.isnan(v) for v in span):
+            if any(isinstance(v, bool) or not isinstance(v, (int, float)) for v in span):
                 raise MalformedResponse("missing prompt logprobs")
-            alternatives = top[ctxlen - 1:n - 1]
-            greedy = all(v >= max(t.values()) for v, t in zip(span, alternatives, strict=False))
+            for k in range(ctxlen - 1, n - 1):
+                check_logprob(values[k], f"token_logprobs[{k}]")
+            greedy = greedy_from_top(top, values, ctxlen - 1, n - 1)
             return float(sum(span)), greedy
 
         return await http.post_json(self.root + "/v1/completions", payload, parse,
