@@ -121,7 +121,7 @@ def test_task_pack_ships_a_python_task(tmp_path):
     assert proc.returncode == 0, proc.stderr
     (samples,) = tmp_path.rglob("samples_example_shout_*.jsonl")
     first = json.loads(samples.read_text().splitlines()[0])
-    prompt = first["arguments"][0][0]
+    prompt = first["arguments"]["gen_args_0"]["arg_0"]  # lm-eval's samples layout
     assert prompt.startswith("REPEAT AFTER ME: ") and prompt == prompt.upper()
 
 
