@@ -20,10 +20,10 @@ from lmeval.modelargs import accepted_run_options, check_model_args
 from lmeval.plugins import PluginManager, get_plugin_manager
 from lmeval.protocol import LM, parse_model_args
 from lmeval.scheduler import Scheduler
+from lmeval.tasks.documents import check_document
 from lmeval.tasks.index import TaskIndex, task_sources
 from lmeval.tasks.loader import Group, Node, TaskLoader
 from lmeval.tasks.specs import expand as expand_task_specs
-from lmeval.tasks.documents import check_document
 from lmeval.tasks.task import Instance, Task
 
 log = logging.getLogger("lmeval")
