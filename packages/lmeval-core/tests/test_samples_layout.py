@@ -171,3 +171,15 @@ def test_report_page_renders_from_lm_eval_layout(lmeval_files, tmp_path):
     out = tmp_path / "report.html"
     assert main(["report", str(tmp_path / "runs"), "--no_plots", "--output_path", str(out)]) == 0
     assert "g_mc" in out.read_text(encoding="utf-8")
+
+
+def test_non_json_values_are_written_as_lm_evals_handle_non_serializable_does():
+    np = pytest.importorskip("numpy", reason="numpy scalars are what handle_non_serializable unwraps")
+    assert samplefile.json_default(np.int64(3)) == 3 and samplefile.json_default(np.float32(0.5)) == 0.5
+    assert samplefile.json_default(np.bool_(True)) is True
+    assert samplefile.json_default({2}) == [2]
+    assert samplefile.json_default(Path("x")) == "x"
+    line = samplefile.dumps({"doc": {"n": np.int64(7)}, "target": np.int64(2), "arguments": [("c", " x")],
+                             "resps": [[(np.float64(-1.5), np.bool_(False))]]})
+    assert line == ('{"doc": {"n": 7}, "target": "2", "arguments": {"gen_args_0": {"arg_0": "c", '
+                    '"arg_1": " x"}}, "resps": [[["-1.5", "False"]]]}')

@@ -19,6 +19,7 @@ from lmeval.errors import LmevalError, UsageError
 from lmeval.modelargs import accepted_run_options, check_model_args
 from lmeval.plugins import PluginManager, get_plugin_manager
 from lmeval.protocol import LM, parse_model_args
+from lmeval.samplefile import json_default
 from lmeval.scheduler import Scheduler
 from lmeval.tasks.documents import check_document
 from lmeval.tasks.index import TaskIndex, task_sources
@@ -464,7 +465,7 @@ def _jsonable(obj: Any) -> Any:
         json.dumps(obj)
         return obj
     except TypeError:
-        return json.loads(json.dumps(obj, default=str))
+        return json.loads(json.dumps(obj, default=json_default))
 
 
 def _sample(task: Task, doc_id: int, doc: dict, insts: list[Instance], key: str,
@@ -481,7 +482,7 @@ def _sample(task: Task, doc_id: int, doc: dict, insts: list[Instance], key: str,
         "filtered_resps": _jsonable([i.filtered_resps[key] for i in insts]),
         "filter": key,
         "metrics": list(values),
-        "doc_hash": hash_string(json.dumps(doc, indent=2, default=str, ensure_ascii=False)),
+        "doc_hash": hash_string(json.dumps(doc, indent=2, default=json_default, ensure_ascii=False)),
         "prompt_hash": hash_string(first if isinstance(first, str) else json.dumps(first)),
         "target_hash": hash_string(str(target)),
     }
