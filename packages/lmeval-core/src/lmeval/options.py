@@ -193,7 +193,7 @@ def parse_samples(value: Any, flag: str = "--samples") -> dict[str, list[int]] |
             raise UsageError(f"{flag}: {task!r}: expected a list of document indices (integers "
                              f">= 0), got {ids!r}")
         out[str(task)] = ids
-    return out
+    return out or None  # as lm-eval: {} selects nothing, it is no --samples
 
 
 def check_samples_tasks(samples: Mapping[str, Any] | None, run: list[str]) -> None:
