@@ -7,10 +7,9 @@ import inspect
 import logging
 from pathlib import Path
 
+import lmeval
 import pytest
 from kernel_tasks import write_tasks
-
-import lmeval
 from lmeval import evaluator
 from lmeval.errors import UsageError
 from lmeval.lm_eval_api import LM_EVAL_KEYWORDS, _cache_mode
