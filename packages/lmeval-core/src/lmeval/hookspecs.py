@@ -32,7 +32,10 @@ def lmeval_register_models(register: Register) -> None:
     ``register(name, factory, *, aliases=())``: ``factory(**model_args)`` returns an
     :class:`lmeval.protocol.LM`. A factory imports its heavy library inside itself, so
     listing backends never imports torch. A ``factory`` may also be a ``"module:attr"`` string,
-    imported on first use.
+    imported on first use. The model arguments it takes are its parameters, plus
+    ``factory.extra_model_args(args)`` where it forwards keywords to a library; generation
+    arguments beyond the common ones, ``factory.extra_generation_kwargs()``
+    (:mod:`lmeval.modelargs` checks both before the model is built).
     """
 
 
@@ -51,8 +54,10 @@ def lmeval_register_metrics(register: Register) -> None:
     """Register per-sample metrics; called once, when the metric registry is first needed.
 
     ``register(name, fn, *, aggregation="mean", higher_is_better=True, output_types=None,
-    corpus=False)``. ``fn(references, predictions, **kwargs)`` returns the per-sample value
-    (for ``corpus=True`` metrics, the item passed to the aggregation).
+    corpus=False, keywords=None)``. ``fn(references, predictions, **kwargs)`` returns the
+    per-sample value (for ``corpus=True`` metrics, the item passed to the aggregation).
+    ``keywords``: the ``metric_list`` keys ``fn`` takes (None: read from its signature); any
+    other key is an error before the model loads.
     """
 
 
