@@ -313,3 +313,17 @@ def test_num_fewshot_does_not_override_a_zero_shot_task(tasks, tmp_path, caplog)
     two = samples["k_gen"][0]["arguments"]["gen_args_0"]["arg_0"]
     assert zero.count("Question:") == 1 and two.count("Question:") == 3
     assert "k_zero: num_fewshot is 0 in its config" in caplog.text  # said, not silent
+
+
+# -- --model_args as a JSON object (lm-eval's MergeDictAction) --------------------------------
+
+def test_model_args_json_object_keeps_nested_values(tasks, tmp_path):
+    log = tmp_path / "calls.log"
+    args = json.dumps({"call_log": str(log), "seed": 3, "chat_template_args": {"a": 1, "b": [2, 3]}})
+    results, _ = _run(tmp_path / "out", "--include_path", str(tasks), "--tasks", "k_mc",
+                      "--model_args", args, "--trust_remote_code")
+    # as lm-eval: the parsed object is the run's model_args (nested values intact)
+    assert results["config"]["model_args"] == {"call_log": str(log), "seed": 3,
+                                               "chat_template_args": {"a": 1, "b": [2, 3]},
+                                               "trust_remote_code": True}
+    assert calls(log) == {"loglikelihood": N_DOCS * 4}

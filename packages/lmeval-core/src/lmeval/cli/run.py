@@ -27,8 +27,9 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
-def _joined(values: list[str] | None) -> str | None:
-    """``--model_args a=1 b=2`` and ``--model_args a=1,b=2`` both become ``a=1,b=2``."""
+def _joined(values: list[str] | None) -> str | dict[str, Any] | None:
+    """``--model_args a=1 b=2`` and ``--model_args a=1,b=2`` both become ``a=1,b=2``; a JSON
+    object stays a dict, as lm-eval passes it (nested values such as ``chat_template_args``)."""
     if not values:
         return None
     text = " ".join(values).strip()
@@ -37,7 +38,9 @@ def _joined(values: list[str] | None) -> str | None:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise UsageError(f"invalid JSON {text!r}: {exc}") from None
-        return ",".join(f"{k}={v}" for k, v in data.items())
+        if not isinstance(data, dict):
+            raise UsageError(f"expected a JSON object, got {text!r}")
+        return data
     return ",".join(v.strip(",") for v in values if v.strip(","))
 
 
@@ -232,7 +235,10 @@ def handle(args: argparse.Namespace) -> int:
         import os
 
         os.environ["HF_DATASETS_TRUST_REMOTE_CODE"] = "1"
-        model_args = ",".join(a for a in (model_args, "trust_remote_code=True") if a)
+        if isinstance(model_args, dict):
+            model_args = {**model_args, "trust_remote_code": True}
+        else:
+            model_args = ",".join(a for a in (model_args, "trust_remote_code=True") if a)
     if options["check_integrity"]:
         _check_integrity(pm, tasks, include)
     from lmeval.outputs import check_writable
