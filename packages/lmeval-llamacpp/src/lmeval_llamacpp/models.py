@@ -81,6 +81,16 @@ class GGUFLM(LM):
 
     supported_kinds = frozenset({RequestKind.LOGLIKELIHOOD, RequestKind.GENERATE_UNTIL})
 
+    @staticmethod
+    def extra_model_args(args: Mapping[str, Any]) -> frozenset[str]:
+        """lm-eval model arguments a server has no use for: taken and ignored (the core's check)."""
+        return IGNORED_ARGS
+
+    @staticmethod
+    def extra_generation_kwargs() -> None:
+        """Other keys go to llama-server as request fields."""
+        return None
+
     def __init__(self, base_url: str | None = None, model: str | None = None,
                  parallel: int | None = None, max_retries: int = 3, timeout: float = 600,
                  max_gen_toks: int = 256, seed: int | None = 1234, max_length: int | None = None,
