@@ -197,3 +197,17 @@ def test_prompt_logprob_parsing_checks_the_engine_answer():
     with pytest.raises(RuntimeError, match="2 prompt logprobs for 3"):
         sg.parse_prompt_logprobs({"meta_info": {"input_token_logprobs": [(None, 5, None)] * 2}},
                                  [5, 6, 7], 1)
+
+
+def test_each_engine_call_reports_its_answers(fake, llama_dir):
+    from lmeval.testing import record_reports
+
+    lm = sg.SGLangLM(pretrained=llama_dir, max_model_len=MAX_LEN, batch_size=2)
+    answers, batches = record_reports(lm, "loglikelihood", LL)
+    assert [len(b) for b in batches] == [2, 2]  # one report per engine call of 2
+    assert sorted(i for b in batches for i in b) == list(range(len(LL)))
+    rolling, batches = record_reports(lm, "loglikelihood_rolling", ROLLING)
+    assert sorted(i for b in batches for i in b) == [0, 1]  # each total once, when complete
+    assert rolling == lm.loglikelihood_rolling(ROLLING)
+    gen, batches = record_reports(lm, "generate_until", GEN)
+    assert sorted(i for b in batches for i in b) == [0, 1, 2] and len(batches) >= 2

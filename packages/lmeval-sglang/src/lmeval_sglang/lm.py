@@ -23,14 +23,14 @@ batching); ``batch_size=N`` sends them N at a time.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from lmeval.errors import UsageError
 from lmeval.protocol import LM, GenerateRequest, LoglikelihoodRequest, RequestKind, RollingRequest
 from lmeval_hf.batching import parse_batch_size
 from lmeval_hf.generation_kwargs import normalize_gen_kwargs, postprocess_generation, stop_sequences
-from lmeval_hf.rolling import loglikelihood_windows
+from lmeval_hf.rolling import loglikelihood_windows, score_rolling
 from lmeval_hf.tokenization import TokenEncoder
 
 log = logging.getLogger("lmeval.sglang")
@@ -204,12 +204,17 @@ class SGLangLM(LM):
             stop()
 
     # ------------------------------------------------------------------ scoring
-    def _score(self, pairs: Sequence[tuple[list[int], list[int]]]) -> list[tuple[float, bool]]:
+    def _score(self, pairs: Sequence[tuple[list[int], list[int]]],
+               on_answers: Callable[[dict[int, tuple[float, bool]]], None] | None = None
+               ) -> list[tuple[float, bool]]:
+        """``(logprob, is_greedy)`` per pair; each engine call's answers go to ``on_answers``."""
         results: list[tuple[float, bool] | None] = [None] * len(pairs)
         todo = []
+        empty = []
         for i, (ctx, cont) in enumerate(pairs):
             if not cont:
                 results[i] = (0.0, True)
+                empty.append(i)
                 continue
             if len(cont) >= self.max_length:
                 raise ValueError(f"a continuation of {len(cont)} tokens does not fit "
@@ -219,6 +224,8 @@ class SGLangLM(LM):
             todo.append((i, inp, len(inp) - len(cont)))
         # longest first: the engine meets its biggest prefills (and any OOM) early
         todo.sort(key=lambda t: (-len(t[1]), t[1]))
+        if on_answers is not None and empty:
+            on_answers({i: results[i] for i in empty})  # type: ignore[misc]
         for lo, hi in self._batches(len(todo)):
             part = todo[lo:hi]
             outputs = self.engine.generate(
@@ -229,23 +236,20 @@ class SGLangLM(LM):
                 outputs = [outputs]
             for (i, inp, ctxlen), out in zip(part, outputs, strict=True):
                 results[i] = parse_prompt_logprobs(out, inp, ctxlen)
+            if on_answers is not None:
+                on_answers({i: results[i] for i, _, _ in part})  # type: ignore[misc]
         return results  # type: ignore[return-value]
 
     def loglikelihood(self, requests: Sequence[LoglikelihoodRequest]) -> list[tuple[float, bool]]:
         return self._score([self.encoder.pair(self._text(r.context), r.continuation)
-                            for r in requests])
+                            for r in requests], self.report_answers)
 
     def loglikelihood_rolling(self, requests: Sequence[RollingRequest]) -> list[float]:
-        pairs: list[tuple[list[int], list[int]]] = []
-        spans = []
-        for r in requests:
-            # the engine takes the last scored token as input too: windows of max_length - 1
-            windows = loglikelihood_windows(self.encoder.encode(r.text),
-                                            self.encoder.prefix_token_id, self.max_length - 1)
-            spans.append((len(pairs), len(pairs) + len(windows)))
-            pairs.extend(windows)
-        scores = self._score(pairs)
-        return [sum(s[0] for s in scores[a:b]) for a, b in spans]
+        # the engine takes the last scored token as input too: windows of max_length - 1
+        windows = [loglikelihood_windows(self.encoder.encode(r.text),
+                                         self.encoder.prefix_token_id, self.max_length - 1)
+                   for r in requests]
+        return score_rolling(self._score, windows, self.report_answers)
 
     # ------------------------------------------------------------------ generation
     def generate_until(self, requests: Sequence[GenerateRequest]) -> list[str]:
@@ -279,6 +283,7 @@ class SGLangLM(LM):
                 for i, out in zip(part, outputs, strict=True):
                     results[i] = postprocess_generation(out.get("text", ""), until,
                                                         self.think_end_token)
+                self.report_answers({i: results[i] for i in part})
         return results  # type: ignore[return-value]
 
     def _prompt_ids(self, text: str, first: str) -> list[int]:
