@@ -59,14 +59,53 @@ def handle(args: argparse.Namespace) -> int:
         return 2
     files = with_members(files, index)
     problems: list[str] = []
+    warnings: dict[str, None] = {}  # ordered, each once (a template's warning is every includer's)
+    included = _included_files(files)
     for file in files:
         problems.extend(validate_file(file, pm, index))
+        warnings.update(dict.fromkeys(file_warnings(file, included)))
     if not problems:  # every file is sound alone: now each group as a run builds it
         problems.extend(_check_group_trees(files, pm, index))
-    for line in problems:
+    for line in [*problems, *warnings]:
         print(line)
-    print(f"{len(files)} file(s) checked, {len(problems)} problem(s)", file=sys.stderr)
+    tail = f", {len(warnings)} warning(s)" if warnings else ""
+    print(f"{len(files)} file(s) checked, {len(problems)} problem(s){tail}", file=sys.stderr)
     return 1 if problems else 0
+
+
+def _included_files(files: list[Path]) -> set[Path]:
+    """Every file that one of ``files`` includes: templates, checked through their includers."""
+    from lmeval.tasks.yamlio import read_yaml
+
+    out: set[Path] = set()
+    for file in files:
+        try:
+            include = read_yaml(file).get("include")
+        except (ConfigError, OSError):
+            continue
+        for inc in include if isinstance(include, list) else [include]:
+            if isinstance(inc, str):
+                out.add((file.parent / inc).resolve())
+    return out
+
+
+def file_warnings(path: Path, included: set[Path]) -> list[str]:
+    """What lm-eval and lmeval both accept but is likely a mistake: a key written twice in one
+    mapping (the last one is used), a file that names no task or group and that no checked
+    file includes (nothing can run it)."""
+    from lmeval.tasks.yamlio import duplicate_keys, load_config
+
+    try:
+        raw = load_config(path)
+    except (ConfigError, OSError):
+        return []  # reported as a problem
+    out = [f"{d.file}:{d.line}: {d.key}: warning: duplicate key (first at line {d.first_line}); "
+           "the last one is used, as lm-eval does" for d in duplicate_keys(raw)]
+    if "task" not in raw and "group" not in raw and path.resolve() not in included:
+        out.append(f"{path}:1: warning: defines neither `task` nor `group`, so no name runs it "
+                   "(lm-eval skips such a file too); a template is checked through the files "
+                   "that include it")
+    return out
 
 
 def _is_group(raw: Any) -> bool:

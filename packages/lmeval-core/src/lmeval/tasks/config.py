@@ -224,6 +224,11 @@ class GroupConfig:
         return (self.metadata or {}).get("version")
 
 
+def _where(config: Any) -> str:
+    file, line = origin_of(config, "aggregation") if isinstance(config, dict) else (None, None)
+    return f"{file}:{line}" if file and line else (file or "<config>")
+
+
 def build_group_config(raw: dict, name: str | None = None) -> GroupConfig:
     group = name or raw.get("group")
     if not isinstance(group, str) or not group:
@@ -247,8 +252,17 @@ def build_group_config(raw: dict, name: str | None = None) -> GroupConfig:
                 raise fail(entry, bad[0], "unknown aggregate_metric_list field"
                            + did_you_mean(str(bad[0]), sorted(AGG_FIELDS)))
             agg = entry.get("aggregation", "mean")
+            if isinstance(agg, FunctionRef):
+                agg = agg.resolve()  # imported as lm-eval imports it: a broken reference fails
             if agg != "mean" and not callable(agg):
                 raise fail(entry, "aggregation", f"only `mean` is supported for groups, got {agg!r}")
+            if callable(agg):
+                import logging
+
+                logging.getLogger("lmeval").warning(
+                    "lmeval: %s: aggregation: %s is not called for group %r: lm-eval 0.4.13 "
+                    "takes the mean of the members' scores (weight_by_size applies), and so does "
+                    "lmeval", _where(entry), getattr(agg, "__name__", agg), group)
             filters = entry.get("filter_list")
             parsed.append(AggregateMetric(
                 metric=entry["metric"], aggregation="mean",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -9,7 +10,7 @@ from lmeval.errors import ConfigError, UsageError
 from lmeval.tasks.config import GroupConfig, build_group_config, build_task_config, fail
 from lmeval.tasks.index import TaskIndex
 from lmeval.tasks.task import Task
-from lmeval.tasks.yamlio import FunctionRef, LocatedDict, load_config
+from lmeval.tasks.yamlio import FunctionRef, LocatedDict, duplicate_keys, load_config, resolve_includes
 
 
 @dataclass
@@ -82,7 +83,7 @@ class TaskLoader:
 
     def task(self, name: str, overrides: dict | None = None) -> Task:
         entry = self.index.get(name)
-        raw = load_config(entry.path)
+        raw = _load(entry.path)
         raw = _merge(raw, overrides)
         return self._make_task(raw)
 
@@ -92,7 +93,7 @@ class TaskLoader:
 
     def group(self, name: str, overrides: dict | None = None) -> Group:
         entry = self.index.get(name)
-        raw = load_config(entry.path)
+        raw = _load(entry.path)
         return self._group_from(name, raw, overrides)
 
     def _group_from(self, name: str, raw: dict, overrides: dict | None, stack: tuple[str, ...] = ()) -> Group:
@@ -125,7 +126,8 @@ class TaskLoader:
             raise fail(raw, "task", f"unsupported member {item!r} of group {group.name!r}")
         if base not in self.index.rows:
             if isinstance(item, dict):
-                return [self._inline(item_overrides, group, raw, namespaced=f"{group.name}::{base}")]
+                return [self._inline(item_overrides, group, raw, namespaced=f"{group.name}::{base}",
+                                     item=item)]
             try:
                 self.index.get(base)
             except ConfigError:
@@ -141,21 +143,36 @@ class TaskLoader:
 
     def group_with(self, name: str, overrides: dict, stack: tuple[str, ...]) -> Group:
         entry = self.index.get(name)
-        return self._group_from(name, load_config(entry.path), overrides, stack)
+        return self._group_from(name, _load(entry.path), overrides, stack)
 
-    def _inline(self, cfg: dict, group: Group | None, raw: dict | None, namespaced: str | None = None) -> Node:
+    def _inline(self, cfg: dict, group: Group | None, raw: dict | None, namespaced: str | None = None,
+                item: dict | None = None) -> Node:
         if "group" in cfg and "task" in cfg and isinstance(cfg["task"], list):
             return self._group_from(cfg["group"], cfg, None)
         cfg = dict(cfg)
         if namespaced:
             cfg["task"] = namespaced
         located = LocatedDict(cfg)
-        if isinstance(raw, LocatedDict):
-            located.file, located.line = raw.file, raw.line
-        try:
-            return self._make_task(located)
-        except ConfigError:
-            raise
+        where = item if isinstance(item, LocatedDict) else raw
+        if isinstance(where, LocatedDict):
+            located.file, located.line = where.file, where.line
+            located.lines = dict(where.lines)
+        # an inline member's `include` (lm-eval's flan groups) is merged from beside the group file
+        return self._make_task(resolve_includes(located))
+
+
+_WARNED: set[tuple[str, int]] = set()
+
+
+def _load(path: str) -> LocatedDict:
+    """A task or group file with its includes; a key written twice is warned about once (the
+    last one is used, as lm-eval uses it)."""
+    raw = load_config(path)
+    for dup in duplicate_keys(raw):
+        if (dup.file, dup.line) not in _WARNED:
+            _WARNED.add((dup.file, dup.line))
+            logging.getLogger("lmeval").warning("lmeval: %s", dup.message())
+    return raw
 
 
 def task_class(raw: dict) -> type[Task]:

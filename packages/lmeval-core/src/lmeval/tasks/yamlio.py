@@ -11,7 +11,7 @@ import importlib.util
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 
@@ -21,6 +21,7 @@ try:
     _BaseLoader = yaml.CSafeLoader  # type: ignore[attr-defined]
 except AttributeError:  # pragma: no cover - PyYAML without libyaml
     _BaseLoader = yaml.SafeLoader
+_MERGE_TAG = "tag:yaml.org,2002:merge"
 
 
 class LocatedDict(dict):
@@ -73,6 +74,11 @@ class FunctionRef:
             else:
                 module = importlib.import_module(module_name)
         except ModuleNotFoundError as exc:
+            if candidate.is_file():  # the module is there; something it imports is not
+                needs = f"module {exc.name!r} is not installed" if exc.name else str(exc)
+                raise ConfigError(f"!function {self.spec}: importing {candidate} failed: {needs}"
+                                  + (f" ({exc})" if exc.name and exc.name not in str(exc) else ""),
+                                  file=self.file, line=self.line, field="!function") from None
             raise ConfigError(
                 f"!function {self.spec}: no module {module_name!r} beside the YAML "
                 f"({candidate}) nor importable ({exc})",
@@ -95,21 +101,23 @@ class FunctionRef:
         return f"!function {self.spec}"
 
 
-def _make_loader(path: Path) -> type:
+def _make_loader(path: Path, duplicates: list[DuplicateKey]) -> type:
     class Loader(_BaseLoader):  # type: ignore[misc, valid-type]
         pass
 
     def construct_mapping(loader: Any, node: yaml.MappingNode) -> LocatedDict:
-        loader.flatten_mapping(node)
+        written = sum(1 for key_node, _ in node.value if key_node.tag != _MERGE_TAG)
+        loader.flatten_mapping(node)  # merged (``<<``) pairs first: the keys written here win
+        first_written = len(node.value) - written
         out = LocatedDict()
         out.file, out.line = str(path), node.start_mark.line + 1
-        for key_node, value_node in node.value:
+        for i, (key_node, value_node) in enumerate(node.value):
             key = loader.construct_object(key_node, deep=True)
-            if key in out:
-                raise ConfigError(f"duplicate key (first at line {out.lines[key]})", file=str(path),
-                                  line=key_node.start_mark.line + 1, field=str(key))
-            out[key] = loader.construct_object(value_node, deep=True)
-            out.lines[key] = key_node.start_mark.line + 1
+            line = key_node.start_mark.line + 1
+            if key in out and i >= first_written:
+                duplicates.append(DuplicateKey(str(path), line, str(key), out.lines[key]))
+            out[key] = loader.construct_object(value_node, deep=True)  # the last one wins
+            out.lines[key] = line
         return out
 
     def construct_function(loader: Any, node: yaml.Node) -> FunctionRef:
@@ -122,38 +130,75 @@ def _make_loader(path: Path) -> type:
 
 
 def read_yaml(path: str | Path) -> LocatedDict:
-    """Parse one YAML file (no include resolution)."""
+    """Parse one YAML file (no include resolution). A key written twice in one mapping keeps
+    its last value, as PyYAML gives lm-eval; :func:`duplicate_keys` lists them."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        data_bytes = path.read_bytes()  # bytes: PyYAML reads the BOM (UTF-8 or UTF-16)
     except FileNotFoundError:
         raise ConfigError("file not found", file=str(path)) from None
+    except IsADirectoryError:
+        raise ConfigError("is a directory, not a YAML file", file=str(path)) from None
+    duplicates: list[DuplicateKey] = []
     try:
-        data = yaml.load(text, Loader=_make_loader(path))  # noqa: S506 - safe loader subclass
+        data = yaml.load(data_bytes, Loader=_make_loader(path, duplicates))  # noqa: S506 - safe loader subclass
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc)
         raise ConfigError(f"invalid YAML: {problem}", file=str(path),
                           line=mark.line + 1 if mark else None) from None
+    except (ValueError, TypeError, IndexError) as exc:  # PyYAML constructors, e.g. an unhashable key
+        raise ConfigError(f"invalid YAML: {type(exc).__name__}: {exc}", file=str(path)) from None
     if data is None:
         data = LocatedDict()
         data.file, data.line = str(path), 1
     if not isinstance(data, dict):
         raise ConfigError(f"expected a mapping at the top level, got {type(data).__name__}",
                           file=str(path), line=1)
+    data.__dict__["duplicates"] = duplicates
     return data
+
+
+class DuplicateKey(NamedTuple):
+    """A key written twice in one mapping: the later one is used."""
+
+    file: str
+    line: int
+    key: str
+    first_line: int
+
+    def message(self) -> str:
+        return (f"{self.file}:{self.line}: {self.key}: duplicate key (first at line "
+                f"{self.first_line}); the last one is used, as lm-eval does")
+
+
+def duplicate_keys(config: dict) -> list[DuplicateKey]:
+    """The duplicate keys of a loaded config and of every file it includes."""
+    return list(config.__dict__.get("duplicates", ())) if isinstance(config, LocatedDict) else []
 
 
 def load_config(path: str | Path, _chain: tuple[str, ...] = ()) -> LocatedDict:
     """Parse a YAML file and resolve ``include`` (shallow merge; local keys win).
 
-    With a list of includes, earlier entries win over later ones, as in lm-eval.
+    With a list of includes, later entries win over earlier ones, as in lm-eval 0.4.13; an
+    included file's ``task_list`` is not inherited.
     """
     path = Path(path).resolve()
     if str(path) in _chain:
         chain = " -> ".join([*_chain, str(path)])
         raise ConfigError(f"include cycle: {chain}", file=_chain[-1], field="include")
-    data = read_yaml(path)
+    return _merge_includes(read_yaml(path), path, _chain)
+
+
+def resolve_includes(config: LocatedDict) -> LocatedDict:
+    """An inline config (a group member written in its group's file) with its ``include``
+    merged, relative to that file's folder, as a file's own ``include`` is."""
+    if "include" not in config or not config.file:
+        return config
+    return _merge_includes(config, Path(config.file).resolve(), ())
+
+
+def _merge_includes(data: LocatedDict, path: Path, _chain: tuple[str, ...]) -> LocatedDict:
     include = data.get("include")
     if include is None:
         return data
@@ -163,7 +208,8 @@ def load_config(path: str | Path, _chain: tuple[str, ...] = ()) -> LocatedDict:
                           line=data.line_of("include"), field="include")
     merged = LocatedDict()
     merged.file, merged.line = data.file, data.line
-    for inc in reversed(includes):
+    duplicates = list(duplicate_keys(data))
+    for inc in includes:
         inc_path = (path.parent / inc) if not Path(inc).is_absolute() else Path(inc)
         if str(inc_path.resolve()) in (*_chain, str(path)):
             chain = " -> ".join(Path(p).name for p in (*_chain, str(path), str(inc_path.resolve())))
@@ -173,7 +219,10 @@ def load_config(path: str | Path, _chain: tuple[str, ...] = ()) -> LocatedDict:
             raise ConfigError(f"included file {inc!r} not found (looked in {path.parent})",
                               file=str(path), line=data.line_of("include"), field="include")
         parent = load_config(inc_path, (*_chain, str(path)))
+        duplicates.extend(duplicate_keys(parent))
         for key, value in parent.items():
+            if key == "task_list":
+                continue
             merged[key] = value
             merged.lines[key] = parent.lines.get(key, parent.line or 1)
             merged.__dict__.setdefault("origins", {})[key] = parent.origin_of(key) \
@@ -182,8 +231,9 @@ def load_config(path: str | Path, _chain: tuple[str, ...] = ()) -> LocatedDict:
         if key == "include":
             continue
         merged[key] = value
-        merged.lines[key] = data.lines[key]
+        merged.lines[key] = data.lines.get(key, data.line or 1)
         merged.__dict__.setdefault("origins", {})[key] = str(path)
+    merged.__dict__["duplicates"] = duplicates
     return merged
 
 

@@ -1,0 +1,116 @@
+"""Group members written inline, as lm-eval's flan and mmlu-flan groups write them.
+
+lm-eval 0.4.13's rules: an inline ``group:`` not in the index becomes ``<parent>::<name>``; its
+own task-level keys are defaults that the caller's overrides beat; a member dict's keys beat the
+overrides pushed to it; an inline task not in the index is named ``<group>::<task>``. An inline
+member's ``include`` is read from beside the group file (lm-eval 0.4.13 passes it to its
+``TaskConfig`` and fails with a TypeError; older releases merged it, which is what the flan files
+expect).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from lmeval.cli import main
+from lmeval.errors import ConfigError
+from lmeval.plugins import PluginManager
+from lmeval.tasks.index import TaskIndex
+from lmeval.tasks.loader import Group, TaskLoader
+
+TEMPLATE = """dataset_path: json
+dataset_kwargs:
+  data_files:
+    test: data.jsonl
+test_split: test
+output_type: multiple_choice
+doc_to_choice: "{{choices}}"
+doc_to_target: answer
+metadata:
+  version: 1.0
+"""
+
+SUITE = """group: suite
+num_fewshot: 0
+task:
+  # an inline subgroup: not in the index
+  - group: sub_a
+    group_alias: Sub A
+    target_delimiter: "|"
+    aggregate_metric_list:
+      - metric: acc
+        weight_by_size: True
+    task:
+      - task: prompt_0
+        task_alias: p0
+        include: _template_yaml
+        doc_to_text: "A: {{question}}"
+      - existing
+  # a registered task with its own override
+  - task: existing
+    num_fewshot: 1
+    task_alias: again
+aggregate_metric_list:
+  - metric: acc
+"""
+
+
+@pytest.fixture
+def tree(tmp_path, monkeypatch):
+    monkeypatch.setenv("LMEVAL_CACHE_DIR", str(tmp_path / "cache"))
+    root = tmp_path / "tasks"
+    root.mkdir()
+    rows = [{"question": f"q{i}", "choices": ["a", "b"], "answer": i % 2} for i in range(4)]
+    (root / "data.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    (root / "_template_yaml").write_text(TEMPLATE)
+    (root / "existing.yaml").write_text('task: existing\ninclude: _template_yaml\n'
+                                        'doc_to_text: "E: {{question}}"\ntarget_delimiter: " "\n')
+    (root / "suite.yaml").write_text(SUITE)
+    return root
+
+
+def _loader(root):
+    pm = PluginManager(plugins=())
+    return TaskLoader(TaskIndex([(root, "include_path")]), pm)
+
+
+def test_inline_members_load_with_lm_evals_precedence(tree):
+    suite = _loader(tree).group("suite")
+    sub, again = suite.children
+    assert isinstance(sub, Group) and sub.name == "suite::sub_a" and sub.alias == "Sub A"
+    prompt, existing = sub.children
+    assert prompt.name == "suite::sub_a::prompt_0"
+    assert prompt.config.task_alias == "p0"
+    assert prompt.config.dataset_path == "json"  # from the include, read beside suite.yaml
+    assert prompt.config.doc_to_text == "A: {{question}}"
+    assert prompt.config.target_delimiter == "|"  # the inline group's own default
+    assert prompt.config.num_fewshot == 0  # pushed down from the top group
+    assert existing.name == "existing" and existing.config.doc_to_text == "E: {{question}}"
+    assert existing.config.target_delimiter == "|" and existing.config.num_fewshot == 0
+    assert again.name == "existing" and again.config.num_fewshot == 1
+    assert again.config.task_alias == "again" and again.config.target_delimiter == " "
+    docs = prompt.eval_docs
+    assert prompt.doc_to_text(docs[0]) == "A: q0"
+
+
+def test_a_caller_override_beats_an_inline_groups_default(tree):
+    loader = _loader(tree)
+    suite = loader.group("suite", {"target_delimiter": "#"})
+    prompt = suite.children[0].children[0]
+    assert prompt.config.target_delimiter == "#"
+
+
+def test_an_inline_include_that_is_missing_is_located(tree):
+    (tree / "suite.yaml").write_text(SUITE.replace("include: _template_yaml", "include: _nope_yaml"))
+    with pytest.raises(ConfigError, match="included file '_nope_yaml' not found") as err:
+        _loader(tree).group("suite")
+    assert str(err.value).startswith(f"{tree / 'suite.yaml'}:14: include:")
+
+
+def test_the_suite_runs_end_to_end(tree, tmp_path, capsys):
+    code = main(["run", "--model", "dummy", "--tasks", "suite", "--include_path", str(tree),
+                 "--output_path", str(tmp_path / "out")])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    assert "Sub A" in out.out and "p0" in out.out
