@@ -75,3 +75,18 @@ def test_engine_keyword_arguments_pass_and_unknown_ones_are_usage_errors():
     assert _args(extra={"enforce_eager": True, "block_size": 32})["block_size"] == 32
     with pytest.raises(UsageError, match=r"unknown model arguments \['not_an_engine_arg'\]"):
         _args(extra={"not_an_engine_arg": 1})
+
+
+def test_the_core_check_knows_vllms_engine_and_sampling_arguments():
+    # lmeval.modelargs refuses a misspelling before the engine starts, with vLLM's own names
+    from lmeval.modelargs import check_generation_kwargs, check_model_args
+
+    check_model_args("vllm", VLLM, {"pretrained": "m", "enforce_eager": True, "block_size": 32,
+                                    "gpu_memory_utilization": 0.5, "max_model_len": 64})
+    with pytest.raises(UsageError, match=r"'gpu_memory_utilisation' \(did you mean 'gpu_memory_utilization'"):
+        check_model_args("vllm", VLLM, {"pretrained": "m", "gpu_memory_utilisation": 0.5})
+    with pytest.raises(UsageError, match=r"'pretraned' \(did you mean 'pretrained'"):
+        check_model_args("vllm", VLLM, {"pretraned": "m"})
+    check_generation_kwargs("vllm", VLLM, {"min_p": 0.1, "repetition_penalty": 1.1, "max_gen_toks": 4})
+    with pytest.raises(UsageError, match=r"'repetition_penality' \(did you mean 'repetition_penalty'"):
+        check_generation_kwargs("vllm", VLLM, {"repetition_penality": 1.1})
