@@ -17,6 +17,7 @@ document per line.
 from __future__ import annotations
 
 import csv
+import glob
 import json
 import os
 import re
@@ -297,6 +298,12 @@ def _data_files(kwargs: Mapping[str, Any], base_dirs: Iterable[Path]) -> dict[st
         resolved = []
         for p in paths:
             candidates = [Path(p)] + [b / p for b in base_dirs]
+            if any(ch in str(p) for ch in "*?["):  # a glob, as HF datasets takes one
+                matches = next((sorted(Path(m) for m in glob.glob(str(c))) for c in candidates
+                                if glob.glob(str(c))), [])
+                if matches:
+                    resolved.extend(m for m in matches if m.is_file())
+                    continue
             found = next((c for c in candidates if c.is_file()), None)
             if found is None:
                 raise UsageError(f"data file {p!r} for split {split!r} not found "
@@ -304,6 +311,30 @@ def _data_files(kwargs: Mapping[str, Any], base_dirs: Iterable[Path]) -> dict[st
             resolved.append(found)
         out[split] = resolved
     return out
+
+
+_URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
+
+
+def remote_data_files(dataset_kwargs: Mapping[str, Any] | None) -> list[str]:
+    """The ``data_files`` that are URLs (``hf://datasets/...``, ``https://``, ``s3://``...): HF
+    ``datasets`` fetches them, as it does for lm-eval."""
+    data_files = (dataset_kwargs or {}).get("data_files")
+    if isinstance(data_files, Mapping):
+        values = list(data_files.values())
+    else:
+        values = [data_files]
+    flat = [v for value in values for v in (value if isinstance(value, list) else [value])]
+    return [v for v in flat if isinstance(v, str) and _URL.match(v)]
+
+
+def _import_datasets(why: str, hint: str = "") -> Any:
+    try:
+        import datasets
+    except ImportError:
+        raise UsageError(f"{why} and HF datasets is not installed: pip install datasets "
+                         f"(or lmeval-core[datasets]){hint}") from None
+    return datasets
 
 
 def load_splits(dataset_path: str, dataset_name: str | None = None,
@@ -318,22 +349,21 @@ def load_splits(dataset_path: str, dataset_name: str | None = None,
     if mirrored is not None:
         return _load_split_files(_files_in(mirrored))
     if dataset_path in ("json", "jsonl", "csv", "parquet", "text"):
-        return _load_split_files(_data_files(kwargs, base_dirs))
+        remote = remote_data_files(kwargs)
+        if not remote:
+            return _load_split_files(_data_files(kwargs, base_dirs))
+        datasets = _import_datasets(f"data file {remote[0]!r} is a URL, which HF datasets reads")
+        builder = "json" if dataset_path == "jsonl" else dataset_path  # lmeval's alias for json
+        return dict(datasets.load_dataset(path=builder, name=dataset_name, **kwargs))
     local = next((b / dataset_path for b in [Path("."), *base_dirs] if (b / dataset_path).is_dir()), None)
     if local is not None:
         sub = local / dataset_name if dataset_name and (local / dataset_name).is_dir() else local
         files = _files_in(sub)
         if files:
             return _load_split_files(files)
-    try:
-        import datasets  # noqa: F401
-    except ImportError:
-        hint = (f"; or put a copy under ${MIRROR_ENV}/{dataset_path}/{dataset_name or 'default'}/"
-                f"<split>.jsonl")
-        raise UsageError(f"dataset {dataset_path!r} is not local and HF datasets is not installed: "
-                         f"pip install datasets{hint}") from None
-    import datasets
-
+    datasets = _import_datasets(
+        f"dataset {dataset_path!r} is not local",
+        f"; or put a copy under ${MIRROR_ENV}/{dataset_path}/{dataset_name or 'default'}/<split>.jsonl")
     kwargs.pop("trust_remote_code", None) if datasets.__version__ >= "4" else None
     return dict(datasets.load_dataset(path=dataset_path, name=dataset_name, **kwargs))
 

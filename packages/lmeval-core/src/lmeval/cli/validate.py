@@ -324,7 +324,9 @@ def _data_is_local(config: Any, pm: Any) -> bool:
     path = config.dataset_path
     if config.custom_dataset is not None:
         return True
-    if path in ("json", "jsonl", "csv", "parquet") or (path and Path(path).exists()):
+    if path in ("json", "jsonl", "csv", "parquet", "text"):
+        return not data.remote_data_files(config.dataset_kwargs)  # hf://, https://: not read here
+    if path and Path(path).exists():
         return True
     if path in pm.dataset_loaders:
         return True
