@@ -96,6 +96,18 @@ class NoTemplateLM(NamedLM):
         raise ValueError("Cannot use chat template functions because tokenizer.chat_template is not set")
 
 
+class CheckedTemplateLM(NamedLM):
+    """Says before it is built that its model has no chat template (as hf reads its tokenizer)."""
+
+    def __init__(self, **args: Any) -> None:
+        BUILT.append(args)
+        super().__init__(**args)
+
+    @staticmethod
+    def check_chat_template(args: Any, template: Any) -> str | None:
+        return None if args.get("pretrained") == "has-one" else "its tokenizer has no chat template"
+
+
 class PlainLM(NamedLM):
     """A backend with no chat support at all (the base class's answer)."""
 
@@ -112,6 +124,7 @@ def _probe_plugin() -> types.ModuleType:
         register("server", ServerLM)
         register("notemplate", NoTemplateLM)
         register("plain", PlainLM)
+        register("checked", CheckedTemplateLM)
 
     module.lmeval_register_models = lmeval_register_models  # type: ignore[attr-defined]
     return module
@@ -358,6 +371,18 @@ def test_chat_template_missing_names_the_model_not_the_task(pm, tasks, model, sa
     text = str(info.value)
     assert text.startswith("--apply_chat_template: model 'org/tiny-model'"), text
     assert says in text and "k_mc" not in text and "\n" not in text
+
+
+def test_a_backend_can_check_its_chat_template_before_it_is_built(pm, tasks):
+    with pytest.raises(UsageError) as info:
+        _run(pm, tasks, ["k_mc"], model="checked", model_args="pretrained=org/base",
+             apply_chat_template=True)
+    assert str(info.value).startswith("--apply_chat_template: model 'org/base' (backend 'checked'): "
+                                      "its tokenizer has no chat template")
+    assert BUILT == []
+    _run(pm, tasks, ["k_mc"], model="checked", model_args="pretrained=has-one",
+         apply_chat_template=True, limit=1)
+    assert BUILT == [{"pretrained": "has-one"}]
 
 
 # ------------------------------------------------------------------------------- blame the file

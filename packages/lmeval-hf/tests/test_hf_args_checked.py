@@ -69,3 +69,21 @@ def test_generate_settings_pass_and_run(llama_path):
                                  include_path=str(TASKS), gen_kwargs="num_beams=1,max_gen_toks=4",
                                  bootstrap_iters=0, limit=2)
     assert "exact_match,none" in results["results"]["hf_gen"]
+
+
+def test_model_without_chat_template_is_named_before_its_weights_load(t5_path, no_load):
+    with pytest.raises(UsageError) as info:
+        evaluator.evaluate("hf", f"pretrained={t5_path}", ["hf_mc"], include_path=str(TASKS),
+                           apply_chat_template=True, bootstrap_iters=0)
+    text = str(info.value)
+    assert text.startswith(f"--apply_chat_template: model '{t5_path}' (backend 'hf'): its tokenizer")
+    assert "has no chat template" in text and "hf_mc" not in text
+
+
+def test_model_with_a_chat_template_passes_the_check(llama_path):
+    assert HFLM.check_chat_template({"pretrained": llama_path}, True) is None
+    # a tokenizer with one (unnamed) template serves any template name, as transformers does
+    assert HFLM.check_chat_template({"pretrained": llama_path}, "tool_use") is None
+    assert "cannot render" not in str(evaluator.evaluate(
+        "hf", f"pretrained={llama_path}", ["hf_mc"], include_path=str(TASKS),
+        apply_chat_template=True, bootstrap_iters=0, limit=1)["chat_template"])

@@ -146,7 +146,8 @@ def evaluate(model: str | LM, model_args: Any = None, tasks: str | Sequence[str 
     for task in leaf_tasks:
         _configure(task, num_fewshot, extra_gen, predict_only, fewshot_random_seed,
                    confirm_run_unsafe_code)
-    preflight.check_backend(pm, model, model_args, leaf_tasks, extra_gen)
+    preflight.check_backend(pm, model, model_args, leaf_tasks, extra_gen,
+                            chat_template=apply_chat_template)
     preflight.check_tasks(leaf_tasks, num_fewshot_flag=num_fewshot)  # before the model loads
 
     lm = build_model(pm, model, model_args, batch_size=batch_size,

@@ -15,9 +15,11 @@ from lmeval.protocol import LM, UnsupportedRequestError, parse_model_args
 
 
 def check_backend(pm: Any, model: str | LM, model_args: Any, tasks: Sequence[Any],
-                  gen_kwargs: Mapping[str, Any]) -> None:
+                  gen_kwargs: Mapping[str, Any], *, chat_template: bool | str = False) -> None:
     """``--model_args`` and ``--gen_kwargs``, and each task's ``generation_kwargs``, against the
-    backend ``model`` (a registered name, or an LM instance whose class is checked)."""
+    backend ``model`` (a registered name, or an LM instance whose class is checked); with
+    ``--apply_chat_template``, the backend's ``check_chat_template(args, template)`` when it has
+    one (``hf`` reads the tokenizer, not the weights)."""
     if isinstance(model, LM):
         name, factory = model.backend_name, type(model)
     else:
@@ -27,6 +29,13 @@ def check_backend(pm: Any, model: str | LM, model_args: Any, tasks: Sequence[Any
         except ValueError as exc:
             raise UsageError(f"--model_args: {exc}") from None
         check_model_args(name, factory, args)
+        check = getattr(factory, "check_chat_template", None)
+        if chat_template and callable(check):
+            problem = check(args, chat_template)
+            if problem:
+                label = _model_label(args, name)
+                raise UsageError(f"--apply_chat_template: model {label}: {problem}; drop "
+                                 f"--apply_chat_template or use a model that has one")
     check_generation_kwargs(name, factory, gen_kwargs, where="--gen_kwargs")
     for task in tasks:
         if task.output_type != "generate_until":
@@ -81,6 +90,15 @@ def _pool_name(task: Any, fs: Any) -> str:
         if getattr(cfg, key):
             return f"its few-shot split {getattr(cfg, key)!r} ({key})"
     return f"its scored split {cfg.test_split or cfg.validation_split!r}"
+
+
+def _model_label(args: Mapping[str, Any], backend: str) -> str:
+    from lmeval import redact
+
+    for key in ("peft", "delta", "pretrained", "model", "path", "engine", "load", "model_name"):
+        if args.get(key):
+            return f"{redact.redact_text(str(args[key]))!r} (backend {backend!r})"
+    return f"of backend {backend!r}"
 
 
 def chat_renderer(lm: LM, model_label: str) -> Any:

@@ -67,3 +67,27 @@ def extra_generation_kwargs() -> frozenset[str]:
     import transformers
 
     return frozenset(k for k in transformers.GenerationConfig().to_dict() if not k.startswith("_"))
+
+
+def check_chat_template(args: Mapping[str, Any], template: bool | str) -> str | None:
+    """Why this model cannot render ``--apply_chat_template`` (None: it can, or the tokenizer
+    cannot be read here and the constructor will say why). Reads the tokenizer only."""
+    import transformers
+
+    name = args.get("tokenizer") or args.get("pretrained")
+    if not isinstance(name, str):
+        return None
+    try:
+        tokenizer = transformers.AutoTokenizer.from_pretrained(
+            name, revision=str(args.get("revision") or "main"),
+            subfolder=str(args.get("subfolder") or ""),
+            trust_remote_code=bool(args.get("trust_remote_code", False)))
+    except Exception:
+        return None
+    found = getattr(tokenizer, "chat_template", None)
+    if not found:
+        return f"its tokenizer ({name}) has no chat template"
+    if isinstance(template, str) and isinstance(found, dict) and template not in found:
+        return (f"its tokenizer has no chat template named {template!r} (it has "
+                f"{', '.join(sorted(found))})")
+    return None

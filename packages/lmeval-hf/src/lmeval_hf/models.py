@@ -56,6 +56,13 @@ class HFLM(LM):
 
         return extra_generation_kwargs()
 
+    @staticmethod
+    def check_chat_template(args: Mapping[str, Any], template: bool | str) -> str | None:
+        """Before the weights load: does the tokenizer have the chat template asked for?"""
+        from lmeval_hf.model_args import check_chat_template
+
+        return check_chat_template(args, template)
+
     def __init__(
         self,
         pretrained: str | transformers.PreTrainedModel,
