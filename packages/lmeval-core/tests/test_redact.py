@@ -190,3 +190,20 @@ raise RuntimeError("password=hunter2222")
     assert "https://***@h/x" in err and "RuntimeError" in err and "Traceback" in err
     for secret in (SK, HF, "pw123456", "hunter2222"):
         assert secret not in err
+
+
+def test_report_page_of_an_lm_eval_results_file_masks_its_model_args(tmp_path):
+    """lm-eval writes --model_args verbatim: `lmeval report` must not copy a token into HTML."""
+    results = {"results": {"t": {"alias": "t", "acc,none": 0.5, "acc_stderr,none": 0.1}},
+               "versions": {"t": 1.0}, "n-shot": {"t": 0}, "higher_is_better": {"t": {"acc": True}},
+               "n-samples": {"t": {"original": 4, "effective": 4}}, "configs": {"t": {"task": "t"}},
+               "config": {"model": "hf", "model_args": f"pretrained=org/m,token={HF}"},
+               "model_name": "org/m", "date": 1700000000.0}
+    path = tmp_path / "results_2024-01-01T00-00-00.000000.json"
+    path.write_text(json.dumps(results))
+    out = tmp_path / "page.html"
+    proc = subprocess.run([sys.executable, "-m", "lmeval", "report", str(path), "--no_plots",
+                           "-o", str(out)], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    page = out.read_text()
+    assert "pretrained=org/m,token=***" in page and HF not in page

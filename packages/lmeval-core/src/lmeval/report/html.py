@@ -14,6 +14,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from lmeval.errors import UsageError
+from lmeval.redact import redact_args
 from lmeval.report import Run
 
 _CSS = """
@@ -136,7 +137,7 @@ def render(runs: list[Run], *, title: str = "lmeval report", plots: bool = True)
     for label, run in zip(labels, runs, strict=True):
         cfg = run.results.get("config", {})
         parts.append(f"<tr><td>{e(label)}</td><td>{e(str(cfg.get('model', '')))}</td>"
-                     f"<td>{e(str(cfg.get('model_args') or ''))}</td><td>{e(_date(run))}</td>"
+                     f"<td>{e(str(redact_args(cfg.get('model_args')) or ''))}</td><td>{e(_date(run))}</td>"
                      f"<td>{e(str(cfg.get('limit')))}</td><td>{e(str(run.path))}</td></tr>")
     parts.append("</table>")
 
