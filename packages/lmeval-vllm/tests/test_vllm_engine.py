@@ -296,3 +296,19 @@ def test_generated_special_tokens_are_dropped_and_a_special_think_token_cuts_by_
 def test_empty_generation_prompt_starts_from_the_prefix_token(vllm_lm, hf_lm):
     request = [GenerateRequest.make("", {"max_gen_toks": 6})]
     assert vllm_lm.generate_until(request) == hf_lm.generate_until(request)
+
+
+def test_each_engine_call_reports_exactly_the_returned_answers(vllm_lm):
+    from lmeval.testing import record_reports
+
+    gens = [GenerateRequest.make(f"Question: {w}?\nAnswer:", {"until": ["\n"], "max_gen_toks": 4})
+            for w in ("the cat", "the river", "the moon")]
+    rolling = [RollingRequest("the water of the river is blue " * 3), RollingRequest("")]
+    with attrs(vllm_lm, batch_size=2):  # two generate calls per request list of 3 or more
+        answers, batches = record_reports(vllm_lm, "loglikelihood", mc_requests())
+        assert sorted(i for b in batches for i in b) == list(range(len(mc_requests())))
+        assert len(batches) >= 2
+        _, batches = record_reports(vllm_lm, "loglikelihood_rolling", rolling)
+        assert sorted(i for b in batches for i in b) == [0, 1]
+        _, batches = record_reports(vllm_lm, "generate_until", gens)
+        assert [sorted(b) for b in batches] == [[0, 1], [2]]

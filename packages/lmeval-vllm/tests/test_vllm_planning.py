@@ -82,6 +82,12 @@ def test_grouping_resolves_answers_in_request_order():
     answers = plan.resolve(results)
     assert answers == [(-31.0, False), (-32.0, True), (-33.0, False), (-83.0, False),
                        (-43.0, False), (-130.0, False), (-13.0, False)]
+    # as each engine call returns, the requests of its jobs are answered (and reported) alone
+    by_job = plan.requests_of_jobs()
+    assert sorted(i for members in by_job.values() for i in members) == list(range(len(requests)))
+    for job, members in by_job.items():
+        for i in members:
+            assert plan.resolve_one(i, {job: results[job]}) == answers[i]
 
 
 def test_grouping_off_is_one_prompt_per_request():

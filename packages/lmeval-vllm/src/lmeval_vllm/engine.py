@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from lmeval_vllm.jobs import Job, execute
@@ -41,9 +41,11 @@ class LocalEngine:
         return self.llm.llm_engine.model_config
 
     def run(self, jobs: Sequence[Job], units: Sequence[Sequence[int]] | None = None, *,
-            batch_size: int | None = None, use_tqdm: bool = False) -> list[Any]:
+            batch_size: int | None = None, use_tqdm: bool = False,
+            on_answers: Callable[[dict[int, Any]], None] | None = None) -> list[Any]:
+        """Answers of ``jobs`` in order; ``on_answers`` gets each ``generate`` call's."""
         return execute(self.llm, jobs, lora_request=self.lora_request, batch_size=batch_size,
-                       use_tqdm=use_tqdm, stats=self.stats)
+                       use_tqdm=use_tqdm, stats=self.stats, on_answers=on_answers)
 
     def close(self) -> None:
         llm = getattr(self, "llm", None)
@@ -105,7 +107,9 @@ class RayEngine:
         self.pids = ray.get([a.pid.remote() for a in self.actors])
 
     def run(self, jobs: Sequence[Job], units: Sequence[Sequence[int]] | None = None, *,
-            batch_size: int | None = None, use_tqdm: bool = False) -> list[Any]:
+            batch_size: int | None = None, use_tqdm: bool = False,
+            on_answers: Callable[[dict[int, Any]], None] | None = None) -> list[Any]:
+        """Answers of ``jobs`` in order; ``on_answers`` gets each replica's as it returns."""
         import ray
 
         if units is None:
@@ -113,6 +117,13 @@ class RayEngine:
         shards = shard_units(units, [job.cost for job in jobs], len(self.actors))
         refs = [(shard, actor.run.remote([jobs[i] for i in shard], batch_size))
                 for actor, shard in zip(self.actors, shards, strict=True) if shard]
+        if on_answers is not None:
+            waiting = {ref: shard for shard, ref in refs}
+            while waiting:
+                done, _ = ray.wait(list(waiting), num_returns=1)
+                for ref in done:
+                    shard = waiting.pop(ref)
+                    on_answers(dict(zip(shard, ray.get(ref), strict=True)))
         results = ray.get([ref for _, ref in refs])
         return reassemble([shard for shard, _ in refs], results, len(jobs))
 

@@ -15,7 +15,7 @@ Without grouping every request is its own prompt-logprob job (lm-eval's vLLM beh
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from lmeval_vllm.jobs import MAX_TOKEN_IDS_PER_JOB, Job, NextTokenJob, ScoreJob
@@ -42,15 +42,24 @@ class Plan:
     answers: list[tuple]
 
     def resolve(self, results: Sequence[object]) -> list[tuple[float, bool]]:
-        out: list[tuple[float, bool]] = []
-        for answer in self.answers:
-            if answer[0] == "score":
-                logprob, greedy = results[answer[1]]  # type: ignore[misc]
-                out.append((float(logprob), bool(greedy)))
-            else:
-                logprobs, greedy_token = results[answer[1]]  # type: ignore[misc]
-                token = answer[2]
-                out.append((float(logprobs[token]), token == greedy_token))
+        return [self.resolve_one(i, results) for i in range(len(self.answers))]
+
+    def resolve_one(self, index: int, results: Sequence[object] | Mapping[int, object]
+                    ) -> tuple[float, bool]:
+        """Request ``index``'s answer from its job's result (``results[job]``)."""
+        answer = self.answers[index]
+        if answer[0] == "score":
+            logprob, greedy = results[answer[1]]  # type: ignore[misc]
+            return float(logprob), bool(greedy)
+        logprobs, greedy_token = results[answer[1]]  # type: ignore[misc]
+        token = answer[2]
+        return float(logprobs[token]), token == greedy_token
+
+    def requests_of_jobs(self) -> dict[int, list[int]]:
+        """The requests each job answers."""
+        out: dict[int, list[int]] = {}
+        for index, answer in enumerate(self.answers):
+            out.setdefault(answer[1], []).append(index)
         return out
 
 

@@ -7,7 +7,7 @@ the engine in one ``LLM.generate`` call (continuous batching).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,8 +70,12 @@ MAX_TOKEN_IDS_PER_JOB = 128
 
 def execute(llm: Any, jobs: Sequence[Job], *, lora_request: Any = None,
             batch_size: int | None = None, use_tqdm: bool = False,
-            stats: dict[str, int] | None = None) -> list[Any]:
+            stats: dict[str, int] | None = None,
+            on_answers: Callable[[dict[int, Any]], None] | None = None) -> list[Any]:
     """Run ``jobs`` on ``llm`` (a ``vllm.LLM``); one answer per job, in order.
+
+    ``on_answers`` gets ``{job index: answer}`` after each ``generate`` call (all jobs at once
+    unless ``batch_size`` is set).
 
     ``batch_size``: at most this many prompts per ``generate`` call (None: all at once).
     ``stats`` (optional) accumulates ``prompts``, ``prompt_tokens``, ``cached_tokens`` (served
@@ -104,6 +108,8 @@ def execute(llm: Any, jobs: Sequence[Job], *, lora_request: Any = None,
             for i, out in zip(retry, _generate(llm, fresh, lora_request, False), strict=True):
                 answers[i] = score_from_prompt_logprobs(jobs[i].prompt, jobs[i].ctxlen,
                                                         out.prompt_logprobs)
+        if on_answers is not None:
+            on_answers({i: answers[i] for i in chunk})
     return answers
 
 

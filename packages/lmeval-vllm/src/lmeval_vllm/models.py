@@ -335,7 +335,14 @@ class VLLM(LM):
         if not encoded:
             return []
         plan = plan_loglikelihood(encoded, grouping=self.context_grouping)
-        results = self.engine.run(plan.jobs, plan.units, batch_size=self.batch_size)
+        by_job = plan.requests_of_jobs()
+
+        def jobs_done(done: dict[int, Any]) -> None:
+            self.report_answers({i: plan.resolve_one(i, done) for job in done
+                                 for i in by_job.get(job, ())})
+
+        results = self.engine.run(plan.jobs, plan.units, batch_size=self.batch_size,
+                                  on_answers=jobs_done)
         return plan.resolve(results)
 
     def loglikelihood_rolling(self, requests: Sequence[RollingRequest]) -> list[float]:
@@ -352,8 +359,27 @@ class VLLM(LM):
                 jobs.append(ScoreJob(tuple(context + predicted), len(context)))
                 owners.append(n)
         totals = [0.0] * len(requests)
+        windows: dict[int, list[int]] = {}
+        for job, owner in enumerate(owners):
+            windows.setdefault(owner, []).append(job)
+        self.report_answers({n: 0.0 for n in range(len(requests)) if n not in windows})
+        scored: dict[int, Any] = {}
+
+        def jobs_done(done: dict[int, Any]) -> None:
+            scored.update(done)
+            finished = {owners[job] for job in done}
+            complete = {}
+            for n in finished:
+                if all(job in scored for job in windows[n]):
+                    total = 0.0
+                    for job in windows[n]:  # the order of the sum below
+                        total += scored[job][0]
+                    complete[n] = total
+            self.report_answers(complete)
+
         if jobs:
-            results = self.engine.run(jobs, None, batch_size=self.batch_size)
+            results = self.engine.run(jobs, None, batch_size=self.batch_size,
+                                      on_answers=jobs_done)
             for owner, (logprob, _greedy) in zip(owners, results, strict=True):
                 totals[owner] += logprob
         return totals
@@ -385,9 +411,18 @@ class VLLM(LM):
             skip_special.append(bool(request.generation_kwargs().get("skip_special_tokens", True)))
         if not jobs:
             return []
-        generated = self.engine.run(jobs, None, batch_size=self.batch_size)
-        return [self._answer(ids, stops, skip)
-                for ids, stops, skip in zip(generated, cuts, skip_special, strict=True)]
+        texts: dict[int, str] = {}
+
+        def jobs_done(done: dict[int, Any]) -> None:
+            fresh = {j: self._answer(ids, cuts[j], skip_special[j]) for j, ids in done.items()
+                     if j not in texts}
+            texts.update(fresh)
+            self.report_answers(fresh)
+
+        generated = self.engine.run(jobs, None, batch_size=self.batch_size, on_answers=jobs_done)
+        return [texts[j] if j in texts else self._answer(ids, stops, skip)
+                for j, (ids, stops, skip) in enumerate(zip(generated, cuts, skip_special,
+                                                           strict=True))]
 
     def _answer(self, ids: list[int], stops: list[str], skip_special: bool) -> str:
         """Generated ids to the task's answer: reasoning dropped, cut at the first stop."""
