@@ -449,6 +449,25 @@ def test_misspelled_dataset_name_names_the_subject_file_and_the_closest_config(t
     assert BUILT == []
 
 
+def test_misspelled_dataset_name_of_a_local_directory_dataset(tmp_path, pm):
+    directory = tmp_path / "tasks"
+    _mirror(directory, "exams", ["algebra", "anatomy"])  # dataset_path: a folder of config folders
+    (directory / "t.yaml").write_text(textwrap.dedent("""\
+        task: t
+        dataset_path: exams
+        dataset_name: algebr
+        test_split: test
+        output_type: multiple_choice
+        doc_to_text: "{{q}}"
+        doc_to_choice: "{{choices}}"
+        doc_to_target: answer
+        """), encoding="utf-8")
+    with pytest.raises(ConfigError) as info:
+        _run(pm, directory, ["t"])
+    assert (info.value.field, info.value.line) == ("dataset_name", 3)
+    assert "has no config 'algebr'" in info.value.message and "did you mean 'algebra'" in info.value.message
+
+
 def test_single_config_mirror_still_serves_any_dataset_name(tmp_path, monkeypatch):
     _mirror(tmp_path, "org/one", ["default"])
     monkeypatch.setenv("LMEVAL_DATASETS_DIR", str(tmp_path))

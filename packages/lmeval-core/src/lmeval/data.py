@@ -265,24 +265,24 @@ def mirror_dir(dataset_path: str, dataset_name: str | None) -> Path | None:
         candidate = Path(root, dataset_path, name)
         if candidate.is_dir():
             if name == "default" and dataset_name not in (None, "", "default"):
-                _check_config_name(Path(root), dataset_path, dataset_name)
+                _check_config_name(Path(root, dataset_path), dataset_path, dataset_name)
             return candidate
     if dataset_name:
-        _check_config_name(Path(root), dataset_path, dataset_name)
+        _check_config_name(Path(root, dataset_path), dataset_path, dataset_name)
     return None
 
 
-def _check_config_name(root: Path, dataset_path: str, dataset_name: str) -> None:
-    dataset_dir = root / dataset_path
+def _check_config_name(dataset_dir: Path, dataset_path: str, dataset_name: str) -> None:
+    """Refuse ``dataset_name`` when ``dataset_dir`` holds configs as folders and not this one."""
     try:
-        configs = sorted(p.name for p in dataset_dir.iterdir() if p.is_dir() and p.name != "default")
+        configs = sorted(p.name for p in dataset_dir.iterdir()
+                         if p.is_dir() and p.name != "default" and _files_in(p))
     except OSError:
         return
     if configs:
         raise DatasetNameError(
-            f"dataset {dataset_path!r} has no config {dataset_name!r} in the mirror "
-            f"{dataset_dir}" + (did_you_mean(dataset_name, configs)
-                               or f"; it has {', '.join(configs[:10])}"))
+            f"dataset {dataset_path!r} has no config {dataset_name!r} in {dataset_dir}"
+            + (did_you_mean(dataset_name, configs) or f"; it has {', '.join(configs[:10])}"))
 
 
 def _data_files(kwargs: Mapping[str, Any], base_dirs: Iterable[Path]) -> dict[str, list[Path]]:
@@ -358,6 +358,8 @@ def load_splits(dataset_path: str, dataset_name: str | None = None,
     local = next((b / dataset_path for b in [Path("."), *base_dirs] if (b / dataset_path).is_dir()), None)
     if local is not None:
         sub = local / dataset_name if dataset_name and (local / dataset_name).is_dir() else local
+        if dataset_name and sub is local:
+            _check_config_name(local, dataset_path, dataset_name)  # configs as subfolders
         files = _files_in(sub)
         if files:
             return _load_split_files(files)
