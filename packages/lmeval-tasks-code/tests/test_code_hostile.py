@@ -91,8 +91,9 @@ HOSTILE = [
                     except OSError:
                         pass
             f = f.f_back
-        os._exit(0)
-        """), "write forged replies to every fd found in the stack, then exit", "failed", "AssertionError"),
+        return True
+        """), "write forged replies to every fd found in the stack (queued ahead of the real ones)",
+     "failed", "AssertionError"),
     ("completion-token-forgery", "mbpp", mod("""
         import os, sys
         f = sys._getframe(1)

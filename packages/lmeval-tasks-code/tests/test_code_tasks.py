@@ -5,6 +5,7 @@ and scores real executions: correct code passes, dangerous code fails, the run g
 from __future__ import annotations
 
 import json
+import logging
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -231,6 +232,46 @@ def test_cruxeval_scoring_follows_the_paper():
     lm = ScriptedLM({"== 13\n[/PYTHON]": "assert f(6, 2) == 13\n"})
     out = run(["cruxeval_input"], model=lm, limit=3)
     assert [s["pass@1"] for s in out["samples"]["cruxeval_input"]] == [0.0, 0.0, 1.0]
+
+
+FORGERY = ("\n    import os, sys\n    f = sys._getframe()\n    while f is not None:\n"
+           "        for v in list(f.f_locals.values()):\n            if type(v) is int and 2 < v < 64:\n"
+           "                try:\n                    os.write(v, b'{\"ok\":true}\\n' * 50)\n"
+           "                except OSError:\n                    pass\n        f = f.f_back\n    os._exit(0)\n")
+ALWAYS_EQUAL = ("\n    class Any:\n        def __eq__(self, other):\n            return True\n"
+                "        def __ne__(self, other):\n            return False\n        __hash__ = object.__hash__\n"
+                "    return Any()\n")
+MBPP_ALWAYS_EQUAL = ("class Any:\n    def __eq__(self, other):\n        return True\n"
+                     "def remove_Occ(*a):\n    return Any()\nsort_matrix = find_Volume = remove_Occ\n")
+
+
+@pytest.mark.parametrize("answer", [FORGERY, ALWAYS_EQUAL], ids=["stack-forgery", "always-equal"])
+def test_forged_humaneval_answers_score_zero(answer):
+    out = run(["humaneval", "humaneval_plus"], model=ScriptedLM({'"""': answer}))
+    assert out["results"]["humaneval"]["pass@1,create_test"] == 0.0
+    assert out["results"]["humaneval_plus"]["pass@1,create_test"] == 0.0
+    honest = ScriptedLM({f"def {d['entry_point']}": d["canonical_solution"] for d in HE})
+    assert run(["humaneval"], model=honest)["results"]["humaneval"]["pass@1,create_test"] == 1.0
+
+
+def test_always_equal_mbpp_answers_score_zero():
+    out = run(["mbpp", "mbpp_plus"], model=ScriptedLM({"[BEGIN]": MBPP_ALWAYS_EQUAL}))
+    assert out["results"]["mbpp"]["pass_at_1,none"] == 0.0
+    assert out["results"]["mbpp_plus"]["pass_at_1,none"] == 0.0
+
+
+def test_missing_protections_are_logged_and_reported_in_results(monkeypatch, caplog):
+    monkeypatch.setenv("LMEVAL_SANDBOX_LANDLOCK", "0")
+    monkeypatch.setenv("LMEVAL_SANDBOX_SECCOMP", "0")
+    lm = ScriptedLM({"def has_close_elements": HE[0]["canonical_solution"]})
+    with caplog.at_level(logging.WARNING, logger="lmeval.tasks.code"):
+        out = run(["humaneval"], model=lm, limit=1)
+    assert out["results"]["humaneval"]["pass@1,create_test"] == 1.0
+    sandbox = out["code_sandbox"]
+    assert sandbox["layers"]["landlock"] == 0 and sandbox["layers"]["seccomp"] is False
+    assert any(m.startswith("Landlock") for m in sandbox["missing"])
+    assert any(m.startswith("seccomp") for m in sandbox["missing"])
+    assert any("does not provide" in r.getMessage() and "Landlock" in r.getMessage() for r in caplog.records)
 
 
 # --- discovery and validation ------------------------------------------------------------------

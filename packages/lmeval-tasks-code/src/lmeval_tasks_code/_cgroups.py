@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import signal
 import time
-from pathlib import Path
 
 PREFIX = "lmeval-sandbox-"
 
@@ -20,7 +19,8 @@ def _mounts() -> list[tuple[str, str, set[str]]]:
     """(mount point, fs type, super options) of every cgroup mount."""
     out = []
     try:
-        lines = Path("/proc/self/mountinfo").read_text().splitlines()
+        with open("/proc/self/mountinfo") as f:
+            lines = f.read().splitlines()
     except OSError:
         return out
     for line in lines:
@@ -35,7 +35,9 @@ def _own_paths() -> dict[str, str]:
     """Controller (or ``""`` for v2) -> this process's cgroup path."""
     out = {}
     try:
-        for line in Path("/proc/self/cgroup").read_text().splitlines():
+        with open("/proc/self/cgroup") as f:
+            lines = f.read().splitlines()
+        for line in lines:
             _, controllers, path = line.split(":", 2)
             for c in controllers.split(",") if controllers else [""]:
                 out[c] = path
@@ -44,30 +46,31 @@ def _own_paths() -> dict[str, str]:
     return out
 
 
-def _write(path: Path, value: str) -> bool:
+def _write(path: str, value: str) -> bool:
     try:
-        path.write_text(value)
+        with open(path, "w") as f:
+            f.write(value)
         return True
     except OSError:
         return False
 
 
-def parents() -> list[tuple[Path, str]]:
+def parents() -> list[tuple[str, str]]:
     """The directories our sandbox cgroups go in: (dir, kind) with kind ``v2``, ``memory`` or ``pids``."""
     own = _own_paths()
     out = []
     for mount, fstype, opts in _mounts():
         if fstype == "cgroup2" and "" in own:
-            out.append((Path(mount + own[""].rstrip("/")), "v2"))
+            out.append((mount + own[""].rstrip("/"), "v2"))
         elif fstype == "cgroup":
             for kind in ("memory", "pids"):
                 if kind in opts and kind in own:
-                    out.append((Path(mount + own[kind].rstrip("/")), kind))
+                    out.append((mount + own[kind].rstrip("/"), kind))
     return out
 
 
 class Cgroups:
-    def __init__(self, dirs: list[tuple[Path, str]]) -> None:
+    def __init__(self, dirs: list[tuple[str, str]]) -> None:
         self.dirs = dirs
         self._layers = {"cgroup_memory": False, "cgroup_pids": False, "cgroup_kill": False}
 
@@ -75,24 +78,24 @@ class Cgroups:
     def create(cls, name: str, memory_bytes: int, max_processes: int) -> Cgroups:
         made = cls([])
         for parent, kind in parents():
-            path = parent / name
+            path = os.path.join(parent, name)
             try:
-                path.mkdir()
+                os.mkdir(path)
             except OSError:
                 continue
             made.dirs.append((path, kind))
             if kind == "v2":
-                _write(parent / "cgroup.subtree_control", "+memory +pids")
-                if (path / "memory.max").exists() and _write(path / "memory.max", str(memory_bytes)):
-                    _write(path / "memory.swap.max", "0")
+                _write(os.path.join(parent, "cgroup.subtree_control"), "+memory +pids")
+                if os.path.exists(os.path.join(path, "memory.max")) and _write(os.path.join(path, "memory.max"), str(memory_bytes)):
+                    _write(os.path.join(path, "memory.swap.max"), "0")
                     made._layers["cgroup_memory"] = True
-                if (path / "pids.max").exists() and _write(path / "pids.max", str(max_processes)):
+                if os.path.exists(os.path.join(path, "pids.max")) and _write(os.path.join(path, "pids.max"), str(max_processes)):
                     made._layers["cgroup_pids"] = True
-                made._layers["cgroup_kill"] = (path / "cgroup.kill").exists()
-            elif kind == "memory" and _write(path / "memory.limit_in_bytes", str(memory_bytes)):
-                _write(path / "memory.memsw.limit_in_bytes", str(memory_bytes))
+                made._layers["cgroup_kill"] = os.path.exists(os.path.join(path, "cgroup.kill"))
+            elif kind == "memory" and _write(os.path.join(path, "memory.limit_in_bytes"), str(memory_bytes)):
+                _write(os.path.join(path, "memory.memsw.limit_in_bytes"), str(memory_bytes))
                 made._layers["cgroup_memory"] = True
-            elif kind == "pids" and _write(path / "pids.max", str(max_processes)):
+            elif kind == "pids" and _write(os.path.join(path, "pids.max"), str(max_processes)):
                 made._layers["cgroup_pids"] = True
         return made
 
@@ -101,12 +104,12 @@ class Cgroups:
 
     def join(self, pid: int) -> None:
         for path, _ in self.dirs:
-            _write(path / "cgroup.procs", str(pid))
+            _write(os.path.join(path, "cgroup.procs"), str(pid))
 
     def kill(self) -> None:
         """SIGKILL every process in the sandbox's cgroups (atomic with cgroup.kill on v2)."""
         for path, kind in self.dirs:
-            if kind == "v2" and _write(path / "cgroup.kill", "1"):
+            if kind == "v2" and _write(os.path.join(path, "cgroup.kill"), "1"):
                 continue
             for _ in range(100):
                 pids = _procs(path)
@@ -123,7 +126,7 @@ class Cgroups:
         for path, _ in self.dirs:
             for _ in range(200):
                 try:
-                    path.rmdir()
+                    os.rmdir(path)
                     break
                 except FileNotFoundError:
                     break
@@ -131,9 +134,10 @@ class Cgroups:
                     time.sleep(0.005)
 
 
-def _procs(path: Path) -> list[int]:
+def _procs(path: str) -> list[int]:
     try:
-        return [int(p) for p in (path / "cgroup.procs").read_text().split()]
+        with open(os.path.join(path, "cgroup.procs")) as f:
+            return [int(p) for p in f.read().split()]
     except (OSError, ValueError):
         return []
 
@@ -144,22 +148,23 @@ def remove_stale() -> int:
     removed = 0
     for parent, _kind in parents():
         try:
-            entries = [p for p in parent.iterdir() if p.name.startswith(PREFIX)]
+            entries = [os.path.join(parent, n) for n in os.listdir(parent) if n.startswith(PREFIX)]
         except OSError:
             continue
         for path in entries:
-            runner = path.name[len(PREFIX):]
+            runner = os.path.basename(path)[len(PREFIX):]
             if runner.isdigit() and _alive_runner(int(runner)):
                 continue
-            group = Cgroups([(path, "v2" if (path / "cgroup.kill").exists() else "v1")])
+            group = Cgroups([(path, "v2" if os.path.exists(os.path.join(path, "cgroup.kill")) else "v1")])
             group.kill()
             group.remove()
-            removed += not path.exists()
+            removed += not os.path.exists(path)
     return removed
 
 
 def _alive_runner(pid: int) -> bool:
     try:
-        return b"_sandbox_child" in Path(f"/proc/{pid}/cmdline").read_bytes()
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return b"_sandbox_child" in f.read()
     except OSError:
         return False

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import ctypes
 import os
-import platform
 import resource
 import stat
 import sys
@@ -188,7 +187,7 @@ def seccomp(layers: dict) -> None:
     """A BPF filter: no UNIX-domain sockets (socketpair stays allowed), no namespace-creating
     clone, and none of the syscalls in ``_X86_64_DENY``. x86_64 only; elsewhere it is reported missing."""
     layers["seccomp"] = False
-    if platform.machine() != "x86_64":
+    if os.uname().machine != "x86_64":
         return
     ld_w_abs, jeq_k, jset_k, ret_k = 0x20, 0x15, 0x45, 0x06
     allow, kill = 0x7FFF0000, 0x80000000
@@ -220,8 +219,24 @@ def seccomp(layers: dict) -> None:
 # ----------------------------------------------------------------------------- credentials, limits
 
 
-def drop_capabilities() -> None:
-    """Empty capability sets (root inside the user namespace keeps no power over it)."""
+PR_CAPBSET_DROP = 24
+PR_SET_SECUREBITS = 28
+PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL = 47, 4
+#: NOROOT, NO_SETUID_FIXUP, KEEP_CAPS and NO_CAP_AMBIENT_RAISE, each with its lock bit
+SECURE_BITS = 0x01 | 0x02 | 0x04 | 0x08 | 0x20 | 0x40 | 0x80
+
+
+def drop_capabilities() -> bool:
+    """No capabilities, now or after any execve: empty bounding and ambient sets, the
+    "uid 0 is not special" securebits locked, then empty capability sets. Root (in or out of a
+    user namespace) keeps no power; returns whether the bounding set could be emptied."""
+    bounding = True
+    for cap in range(64):
+        if libc.prctl(PR_CAPBSET_DROP, ctypes.c_ulong(cap), 0, 0, 0) != 0 and ctypes.get_errno() != 22:
+            bounding = False  # EINVAL past the last capability is expected; EPERM is not
+    libc.prctl(PR_CAP_AMBIENT, ctypes.c_ulong(PR_CAP_AMBIENT_CLEAR_ALL), 0, 0, 0)
+    libc.prctl(PR_SET_SECUREBITS, ctypes.c_ulong(SECURE_BITS), 0, 0, 0)
+
     class Header(ctypes.Structure):
         _fields_ = [("version", ctypes.c_uint32), ("pid", ctypes.c_int)]
 
@@ -231,6 +246,7 @@ def drop_capabilities() -> None:
     header, data = Header(0x20080522, 0), (Data * 2)()
     if libc.capset(ctypes.byref(header), ctypes.byref(data)) != 0:
         raise OSError(ctypes.get_errno(), "capset")
+    return bounding
 
 
 def set_rlimits(cfg: dict, nproc: int | None) -> None:

@@ -27,7 +27,9 @@ import sys
 import time
 import traceback
 import types
-from typing import Any
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing costs milliseconds at every runner start
+    from typing import Any
 
 from lmeval_tasks_code import _confine, _harness, _wire
 from lmeval_tasks_code._cgroups import Cgroups
@@ -123,8 +125,7 @@ def _worker(cfg: dict, program: str, layers: dict, fds: dict) -> None:
         nproc = int(cfg["max_processes"]) if own_count else None
         layers["nproc_limit"] = own_count
         _confine.set_rlimits(cfg, nproc)
-        if layers.get("user_namespace"):
-            _confine.drop_capabilities()
+        layers["no_capabilities"] = _confine.drop_capabilities()
         _confine.prctl(_confine.PR_SET_NO_NEW_PRIVS, 1)
         if cfg.get("landlock", True):
             try:
@@ -325,7 +326,7 @@ def _read_status(fd: int) -> dict:
 
 
 def run(cfg: dict, program: str, report_fd: int) -> dict:
-    layers: dict[str, Any] = {}
+    layers: dict[str, Any] = {"host_root": os.geteuid() == 0}
     _confine.prctl(_confine.PR_SET_CHILD_SUBREAPER, 1)
     _confine.prctl(_confine.PR_SET_DUMPABLE, 0)  # no /proc/<pid>/mem, fd or ptrace for same-uid processes
     runner = os.getpid()
@@ -333,6 +334,14 @@ def run(cfg: dict, program: str, report_fd: int) -> dict:
     cgroups = Cgroups.create(f"lmeval-sandbox-{runner}", int(cfg["memory_mb"]) * 2**20, int(cfg["max_processes"])) \
         if cfg.get("cgroups", True) else Cgroups([])
     layers.update(cgroups.layers())
+    try:
+        return _run(cfg, program, report_fd, layers, cgroups, runner)
+    finally:
+        cgroups.kill()
+        cgroups.remove()
+
+
+def _run(cfg: dict, program: str, report_fd: int, layers: dict, cgroups: Cgroups, runner: int) -> dict:
     req_r, req_w = os.pipe()
     resp_r, resp_w = os.pipe()
     err_r, err_w = os.pipe()
@@ -383,7 +392,6 @@ def run(cfg: dict, program: str, report_fd: int) -> dict:
     _sweep(False)
     conn.drain_stderr()
     layers.update(_read_status(status_r))
-    cgroups.remove()
     return {"status": status, "detail": detail, "seconds": round(elapsed, 4),
             "stderr": conn.stderr.decode("utf-8", "replace")[-2000:], "layers": layers}
 

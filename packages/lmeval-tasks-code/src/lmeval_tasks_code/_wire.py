@@ -12,13 +12,13 @@ Standard library only: the sandbox child imports it before it locks itself down.
 from __future__ import annotations
 
 import base64
-import decimal
-import fractions
 import json
 import math
-import numbers
-from collections.abc import Callable
-from typing import Any
+import sys
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing costs milliseconds at every runner start
+    from collections.abc import Callable
+    from typing import Any
 
 #: Nesting deeper than this is refused (a self-containing list, a crafted recursion bomb).
 MAX_DEPTH = 200
@@ -92,14 +92,12 @@ def encode(value: Any, to_handle: Callable[[Any], Any] | None = None, depth: int
         return {"$c": [_float(value.real), _float(value.imag)]}
     if t is range:
         return {"$r": [value.start, value.stop, value.step]}
-    if t is fractions.Fraction:
+    if t is getattr(sys.modules.get("fractions"), "Fraction", None):
         return {"$q": [encode(value.numerator), encode(value.denominator)]}
-    if t is decimal.Decimal:
+    if t is getattr(sys.modules.get("decimal"), "Decimal", None):
         return {"$dec": str(value)}
     if getattr(value, "ndim", None) == 0 and type(value).__module__ == "numpy":
         return encode(value.item(), to_handle, d)  # a numpy scalar compares as its Python value
-    if isinstance(value, numbers.Integral):
-        return encode(int(value), to_handle, d)
     if to_handle is None:
         raise Unencodable(f"a {type(value).__name__} object cannot be sent as plain data")
     return to_handle(value)
@@ -168,6 +166,9 @@ def decode(obj: Any, from_handle: Callable[[int, str | None], Any] | None = None
         return out
     if tag == "$f":
         return _float_tag(obj)
+    import decimal
+    import fractions
+
     try:
         if tag == "$i" and bt is str and len(body) < MAX_LINE:
             return int(body, 16)

@@ -239,12 +239,17 @@ PROTECTIONS = {
     "cgroup_pids": "pids cgroup (one process budget for the whole program tree)",
     "nproc_limit": "RLIMIT_NPROC for the program tree (needs a user namespace or a uid of its own)",
     "disk_tmpfs": "size-capped tmpfs work dir (total disk written; polled instead)",
+    "no_capabilities": "an empty capability bounding set",
 }
 
 
 def missing_protections(layers: dict[str, Any]) -> list[str]:
     """What the machine did not grant, in words (empty when everything is in force)."""
-    return [text for key, text in PROTECTIONS.items() if not layers.get(key)]
+    missing = [text for key, text in PROTECTIONS.items() if not layers.get(key)]
+    if layers.get("host_root") and not layers.get("distinct_uid"):
+        missing.append("a uid of its own (run as root, the program owns root's files under plain "
+                       "permissions: the interpreter is not readable by other users)")
+    return missing
 
 
 def describe(limits: Limits | None = None) -> dict[str, Any]:
