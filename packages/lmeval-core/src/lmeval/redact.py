@@ -337,7 +337,6 @@ def install() -> None:
     _installed = True
     import logging
     import sys
-    import traceback
     import warnings
 
     remember_environment()
@@ -353,6 +352,8 @@ def install() -> None:
         if clean != message:
             record.msg, record.args = clean, None
         if record.exc_info and record.exc_info[0] is not None:
+            import traceback
+
             record.exc_text = redact_text("".join(traceback.format_exception(*record.exc_info))).rstrip("\n")
         return record
 
@@ -365,6 +366,8 @@ def install() -> None:
     warnings.formatwarning = formatwarning  # type: ignore[assignment]
 
     def excepthook(kind: type[BaseException], value: BaseException, tb: Any) -> None:
+        import traceback
+
         sys.stderr.write(redact_text("".join(traceback.format_exception(kind, value, tb))))
 
     sys.excepthook = excepthook

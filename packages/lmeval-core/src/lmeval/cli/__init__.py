@@ -87,10 +87,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 0
     verbose = getattr(args, "verbose", False) or os.environ.get("LMEVAL_TRACEBACK") == "1"
-    from lmeval import redact
     from lmeval.errors import LmevalError
 
-    redact.install()  # logs, warnings and tracebacks of this process mask credentials
+    if args.command != "ls":  # a listing prints names only; its start-up is counted in ms
+        from lmeval.redact import install
+
+        install()  # logs, warnings and tracebacks of this process mask credentials
 
     from lmeval.interrupts import RunInterrupted, stop_on_signals
 
@@ -100,12 +102,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except LmevalError as exc:
         if verbose:
             raise
-        print(f"lmeval: error: {redact.redact_text(exc)}", file=sys.stderr)
+        from lmeval.redact import redact_text
+
+        print(f"lmeval: error: {redact_text(exc)}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt as exc:  # SIGINT or SIGTERM (see lmeval.interrupts)
         if not isinstance(exc, RunInterrupted):
             exc = RunInterrupted(2)
-        print(redact.redact_text(exc.message(argv if args.command == "run" else None)), file=sys.stderr)
+        from lmeval.redact import redact_text
+
+        print(redact_text(exc.message(argv if args.command == "run" else None)), file=sys.stderr)
         return exc.exit_code
 
 
