@@ -549,3 +549,12 @@ def test_validate_sound_group_tree_passes(tmp_path, capsys):
     code, lines, err = _validate(capsys, "--tasks", "k_group", "--include_path", str(directory))
     assert code == 0 and lines == [], lines
     assert "3 file(s) checked, 0 problem(s)" in err
+
+
+def test_check_integrity_checks_a_groups_members_too(tmp_path, capsys):
+    directory = _nested(tmp_path)
+    code = main(["run", "--model", "dummy", "--tasks", "outer", "--include_path", str(directory),
+                 "--check_integrity"])
+    err = capsys.readouterr().err
+    assert code == 2 and "--check_integrity found problems" in err
+    assert "k_mc_twin.yaml" in err and "has no keyword 'k'" in err

@@ -333,10 +333,14 @@ def _check_integrity(pm: Any, tasks: list[str], include: Any) -> None:
             names.append(spec)
         for file in files or ():
             problems.extend(validate_file(file, pm, index))
+    from lmeval.cli.validate import with_members
+
+    named: list[Path] = []
     for name in index.match(names):
         entry = index.get(name)
         members = [entry] if entry.path else [index.get(m) for m in entry.tags]
-        for member in members:
-            problems.extend(validate_file(Path(member.path), pm, index))
+        named.extend(Path(member.path) for member in members if member.path)
+    for file in with_members(named, index):  # a group's members too, recursively
+        problems.extend(validate_file(file, pm, index))
     if problems:
         raise UsageError("--check_integrity found problems:\n" + "\n".join(problems))
