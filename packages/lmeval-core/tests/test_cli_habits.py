@@ -327,3 +327,13 @@ def test_model_args_json_object_keeps_nested_values(tasks, tmp_path):
                                                "chat_template_args": {"a": 1, "b": [2, 3]},
                                                "trust_remote_code": True}
     assert calls(log) == {"loglikelihood": N_DOCS * 4}
+
+
+def test_task_metadata_holds_model_args_then_metadata_as_lm_eval(tasks, tmp_path):
+    # lm-eval 0.4.13 (CLI and simple_evaluate) merges model_args | --metadata into every task's
+    # metadata; measured with lm-eval on g_mc: {'version': 1.0, 'seed': 0, 'pretrained': 'foo/bar',
+    # 'k': 1, 'config_source': ...} (config_source, the YAML path, is not written by lmeval)
+    results, _ = _run(tmp_path / "out", "--include_path", str(tasks), "--tasks", "k_mc",
+                      "--model_args", "seed=0,pretrained=foo/bar", "--metadata", '{"k": 1, "seed": 5}')
+    assert results["configs"]["k_mc"]["metadata"] == {"version": 1.0, "seed": 5, "pretrained": "foo/bar",
+                                                      "k": 1}

@@ -138,7 +138,7 @@ def evaluate(model: str | LM, model_args: Any = None, tasks: str | Sequence[str 
     _seed_everything(random_seed, numpy_random_seed, torch_random_seed)
 
     index = TaskIndex(task_sources(pm, include_path))
-    loader = TaskLoader(index, pm, metadata)
+    loader = TaskLoader(index, pm, task_metadata(model_args, metadata))
     nodes = loader.load(expand_task_specs(tasks, index.rows))
     leaf_tasks, groups = _flatten(nodes)
     options.check_samples_tasks(samples, [t.name for t in leaf_tasks])
@@ -237,6 +237,16 @@ def evaluate(model: str | LM, model_args: Any = None, tasks: str | Sequence[str 
     results = redact.redact_results(results)  # the identity above (cache key) saw the raw args
     pm.notify("lmeval_run_end", results=results)
     return results
+
+
+def task_metadata(model_args: Any, metadata: dict | None) -> dict:
+    """What every task's ``metadata`` is merged with: the model arguments, then ``--metadata``
+    (lm-eval 0.4.13's ``model_args | metadata``: tasks such as RULER read ``pretrained`` there)."""
+    try:
+        args = parse_model_args(model_args) if not isinstance(model_args, LM) else {}
+    except ValueError as exc:
+        raise UsageError(f"--model_args: {exc}") from None
+    return {**args, **(metadata or {})}
 
 
 def _model_name(model_args: Any) -> str:
