@@ -84,7 +84,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help='{"task": [doc ids]} as JSON or a JSON file: evaluate only those documents '
                         "of those tasks (every task named must be run; not with --limit)")
     t.add_argument("--metadata", default=S, metavar="<json>",
-                   help="merged into every task's metadata: a JSON object or k=v,...")
+                   help="a JSON object or k=v,...: every task's metadata gets the model args, "
+                        "then these (as lm-eval)")
     t.add_argument("--confirm_run_unsafe_code", action="store_true", default=S,
                    help="allow tasks that execute model-generated code")
     t.add_argument("--check_integrity", action="store_true", default=S, help="run the tasks' self-checks")
