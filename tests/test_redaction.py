@@ -52,6 +52,32 @@ class KeyedLM(ReferenceLM):
 @hookimpl
 def lmeval_register_models(register):
     register("keyed", KeyedLM)
+
+
+class DumpReporter:
+    """Writes what a reporter receives (results and samples) to ``path``."""
+
+    def __init__(self, path):
+        self.path = path
+
+    def report(self, results, samples):
+        import json
+
+        with open(self.path, "w") as fh:
+            json.dump({"results": results, "samples": samples}, fh, default=str)
+
+
+@hookimpl
+def lmeval_register_reporters(register):
+    register("dump", DumpReporter)
+
+
+@hookimpl
+def lmeval_run_end(results):
+    import json, os
+
+    with open(os.environ["KEYED_RUN_END"], "w") as fh:  # what an observer plugin sees
+        json.dump(results, fh, default=str)
 '''
 
 
@@ -80,10 +106,11 @@ def plugin(tmp_path: Path) -> Path:
 
 
 def _run(plugin: Path, tmp_path: Path, model_args: str, *extra: str):
-    return run_cli("run", "--plugins", str(plugin), "--model", "keyed", "--model_args", model_args,
+    return run_cli("run", "--reporter", f"dump:path={tmp_path / 'reported.json'}", "--plugins", str(plugin), "--model", "keyed", "--model_args", model_args,
                    "--tasks", "resume_mc,resume_gen", "--include_path", str(TASKS), "--limit", "4",
                    "--output_path", str(tmp_path / "out"), "--log_samples",
-                   "--use_cache", str(tmp_path / "cache"), "--verbosity", "DEBUG", *extra)
+                   "--use_cache", str(tmp_path / "cache"), "--verbosity", "DEBUG", *extra,
+                   env={"KEYED_RUN_END": str(tmp_path / "run_end.json")})
 
 
 def test_no_secret_in_any_output_and_resume_still_hits_the_cache(plugin, tmp_path):
@@ -97,6 +124,9 @@ def test_no_secret_in_any_output_and_resume_still_hits_the_cache(plugin, tmp_pat
     assert any(p.name.startswith("results_") for p in written)
     assert any(p.name.startswith("samples_") for p in written)
     assert any(p.suffix == ".sqlite" for p in written)
+    # a reporter and a run_end observer got the same redacted results (with the samples)
+    assert {"reported.json", "run_end.json"} <= {p.name for p in written}
+    assert json.loads((tmp_path / "reported.json").read_text())["samples"]
     _assert_clean(first.stdout, first.stderr,
                   *(p.read_bytes().decode("utf-8", "replace") for p in written))
     # what is kept: the redacted arguments, readable
