@@ -12,6 +12,7 @@ from typing import Any
 
 import torch
 from lmeval.errors import UsageError, did_you_mean
+from lmeval.modelargs import named_parameters
 from lmeval.protocol import LM, GenerateRequest, LoglikelihoodRequest, RequestKind, RollingRequest
 from lmeval_hf.batching import BatchSizer, estimate_cpu_batch, parse_batch_size, probe_batch_size
 from lmeval_hf.distributed import launcher_world
@@ -398,8 +399,7 @@ class MegatronLM(LM):
                               on_answers=self.report_answers)
 
 
-_KNOWN_ARGS = [n for n in MegatronLM.__init__.__code__.co_varnames[1:]
-               if n not in ("unknown", "self")][:MegatronLM.__init__.__code__.co_argcount - 1]
+_KNOWN_ARGS = sorted(named_parameters(MegatronLM)[0])  # for a direct MegatronLM(...) call
 
 
 def _vocab_size(encoder: Any) -> int | None:

@@ -17,6 +17,7 @@ from typing import Any
 
 import torch
 from lmeval.errors import UsageError, did_you_mean
+from lmeval.modelargs import named_parameters
 from lmeval.protocol import LM, GenerateRequest, LoglikelihoodRequest, RequestKind, RollingRequest
 from lmeval_hf.batching import BatchSizer, parse_batch_size, probe_batch_size
 from lmeval_hf.distributed import launcher_world
@@ -220,4 +221,4 @@ class NeMoLM(LM):
                               on_answers=self.report_answers)
 
 
-_KNOWN = [n for n in NeMoLM.__init__.__code__.co_varnames[1:NeMoLM.__init__.__code__.co_argcount]]
+_KNOWN = sorted(named_parameters(NeMoLM)[0])  # for a direct NeMoLM(...) call
