@@ -192,6 +192,8 @@ def main() -> None:
     (HERE / "corrupt.jsonl").write_text(
         '{"question": "q0", "choices": ["a", "b"], "answer": 0}\n\n'
         '{"question": "q1", "choices": ["a", "b"], "answ\n', encoding="utf-8")
+    (HERE / "no_task_or_group.yaml").write_text(  # names nothing, and no file includes it
+        "# warn: defines neither `task` nor `group`\n# field: \n# line: 1\n# run: \n" + BASE, encoding="utf-8")
     (HERE / "ok_task.yaml").write_text("# a valid task the groups refer to\n# run: ok_task\ntask: ok_task\n" + BASE, encoding="utf-8")
     (HERE / "bad_template_yaml").write_text(BASE.replace("test_split: test", "test_splt: test"), encoding="utf-8")
 
