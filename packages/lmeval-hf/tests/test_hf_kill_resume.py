@@ -197,3 +197,23 @@ def test_sigterm_flushes_and_says_how_to_resume(llama_path, tmp_path):
     assert f"interrupted by SIGTERM; {cached} answers are kept in {cache / 'responses.sqlite'}" \
         in lines[0]
     assert "resume with: lmeval run --model hf" in lines[0] and "--use_cache" in lines[0]
+
+
+def test_every_path_reports_each_batch_exactly_as_returned(any_lm):
+    """Shared-prefix and plain scoring, seq2seq, rolling windows and generation: each answer is
+    reported once, as its batch finishes, equal to the returned one."""
+    from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, RollingRequest
+    from lmeval.testing import record_reports
+
+    ll = [LoglikelihoodRequest(f"Question: is the {w} red?\nAnswer:", c)
+          for w in ("cat", "river", "moon", "house", "dog") for c in (" yes", " no", " maybe so", "")]
+    answers, batches = record_reports(any_lm, "loglikelihood", ll)
+    assert sorted(i for b in batches for i in b) == list(range(len(ll)))
+    assert len(batches) >= 2  # per batch of 4 questions, not once per call
+    rolling = [RollingRequest("the water of the river is blue " * n) for n in (1, 12, 30)]
+    totals, batches = record_reports(any_lm, "loglikelihood_rolling", rolling)
+    assert sorted(i for b in batches for i in b) == [0, 1, 2]
+    gens = [GenerateRequest.make(f"Q{i}: the {w}\nA:", {"until": ["\n"], "max_gen_toks": 4})
+            for i, w in enumerate(("cat", "river", "moon", "house", "dog"))]
+    texts, batches = record_reports(any_lm, "generate_until", gens)
+    assert [len(b) for b in batches] == [4, 1]  # batch_size=4
