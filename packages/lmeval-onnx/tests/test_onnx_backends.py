@@ -330,3 +330,23 @@ def test_plugin_registers_the_three_names_lazily():
     assert {"onnxruntime", "onnxruntime-genai", "winml"} <= names
     entry = pm.models.get("onnxruntime")
     assert entry.distribution == "lmeval-onnx"
+
+
+@pytest.mark.parametrize("backend", ["ort_lm", "genai_lm"])
+def test_each_forward_pass_reports_exactly_the_returned_answers(backend, request):
+    from lmeval.testing import record_reports
+
+    lm = request.getfixturevalue(backend)
+    ll = [LoglikelihoodRequest(f"Question: the {w}?\nAnswer:", c)
+          for w in ("cat", "river", "moon") for c in (" yes", " no", "")]
+    ll.append(LoglikelihoodRequest("A lone context", " once"))
+    _, batches = record_reports(lm, "loglikelihood", ll)
+    assert sorted(i for b in batches for i in b) == list(range(len(ll)))
+    assert len(batches) == 1 + 3 + 1  # the empty continuations, one per shared context, one pass
+    _, batches = record_reports(lm, "loglikelihood_rolling",
+                                [RollingRequest("the water of the river " * n) for n in (1, 9)])
+    assert batches == [{0: batches[0][0]}, {1: batches[1][1]}]
+    gens = [GenerateRequest.make(f"Q: {w}\nA:", {"until": ["\n"], "max_gen_toks": 3})
+            for w in ("cat", "moon")]
+    texts, batches = record_reports(lm, "generate_until", gens)
+    assert batches == [{0: texts[0]}, {1: texts[1]}]
