@@ -283,3 +283,12 @@ def test_standard_checkpoint_cannot_be_resharded(checkpoints):
     info = checkpoint.resolve_checkpoint(checkpoints["standard"])
     with pytest.raises(UsageError, match="cannot be resharded"):
         checkpoint.standard_file(info.directory, 0, 2)
+
+
+def test_each_batch_reports_exactly_the_returned_answers(megatron):
+    from lmeval.testing import record_reports
+
+    for kind, requests in (("loglikelihood", LL), ("loglikelihood_rolling", ROLLING),
+                           ("generate_until", GEN)):
+        _, batches = record_reports(megatron, kind, requests)
+        assert sorted(i for b in batches for i in b) == list(range(len(requests))), kind
