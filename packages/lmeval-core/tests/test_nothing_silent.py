@@ -277,6 +277,15 @@ def test_named_parameters_follow_kwargs_up_the_mro():
     check_model_args("third", factory, {"anything": 1})  # not checked: nothing declared
 
 
+def test_trust_remote_code_reaches_only_backends_that_take_it(pm, tasks):
+    # --trust_remote_code adds trust_remote_code=True for every backend, as lm-eval does
+    _run(pm, tasks, ["k_mc"], model_args="seed=1,trust_remote_code=True", limit=1)
+    assert BUILT == [{"seed": 1}]  # the probe backend has no such setting: not passed
+    BUILT.clear()
+    _run(pm, tasks, ["k_mc"], model="library", model_args="pretrained=m,trust_remote_code=True", limit=1)
+    assert BUILT == [{"pretrained": "m"}]  # its library does not list it either
+
+
 def test_run_options_go_only_to_backends_that_take_them():
     class NoDevice(LM):
         def __init__(self, batch_size: int = 1) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 from lmeval import __version__, distributed, options, preflight, redact
 from lmeval.cache import RequestCache, ResponseCache
 from lmeval.errors import LmevalError, UsageError
-from lmeval.modelargs import accepted_run_options, check_model_args
+from lmeval.modelargs import accepted_run_options, check_model_args, without_untaken_flags
 from lmeval.plugins import PluginManager, get_plugin_manager
 from lmeval.protocol import LM, parse_model_args
 from lmeval.samplefile import json_default
@@ -46,6 +46,7 @@ def build_model(pm: PluginManager, model: str | LM, model_args: Any = None, *,
     except ValueError as exc:
         raise UsageError(f"--model_args: {exc}") from None
     check_model_args(model, factory, args)
+    args = without_untaken_flags(factory, args)
     run_options = {k: v for k, v in (("batch_size", batch_size), ("max_batch_size", max_batch_size),
                                      ("device", device)) if v is not None and k not in args}
     args.update(accepted_run_options(factory, args, run_options))

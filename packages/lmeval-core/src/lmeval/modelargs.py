@@ -39,6 +39,11 @@ GENERATION_KWARGS = frozenset({
 #: Run options the core passes to a backend that takes them (``--batch_size`` ...).
 RUN_OPTIONS = ("batch_size", "max_batch_size", "device")
 
+#: Model arguments lm-eval passes to every backend (``--trust_remote_code`` adds
+#: ``trust_remote_code=True``): a backend that does not take one simply does not get it, as in
+#: lm-eval, where such backends ignore it. It changes no score.
+FLAG_ARGS = frozenset({"trust_remote_code"})
+
 
 def named_parameters(factory: Callable[..., Any]) -> tuple[frozenset[str], bool]:
     """``(names, open)``: the keyword names ``factory`` takes, and whether it takes any other.
@@ -84,7 +89,7 @@ def _suggest(name: str, pool: Collection[str]) -> str:
 def check_model_args(backend: str, factory: Callable[..., Any], args: Mapping[str, Any]) -> None:
     """Refuse model arguments ``factory`` does not take: one line, the closest names, exit 2."""
     names, is_open = named_parameters(factory)
-    unknown = [k for k in args if k not in names]
+    unknown = [k for k in args if k not in names and k not in FLAG_ARGS]
     if not unknown:
         return
     extra_fn = getattr(factory, "extra_model_args", None)
@@ -102,6 +107,13 @@ def check_model_args(backend: str, factory: Callable[..., Any], args: Mapping[st
     shown = [n for n in pool if not n.startswith("_")]
     parts = [f"{k!r}{_suggest(k, shown)}" for k in unknown]
     raise UsageError(f"--model_args: backend {backend!r} has no model argument {', '.join(parts)}")
+
+
+def without_untaken_flags(factory: Callable[..., Any], args: Mapping[str, Any]) -> dict[str, Any]:
+    """``args`` less the :data:`FLAG_ARGS` that ``factory`` does not take."""
+    flags = {k: v for k, v in args.items() if k in FLAG_ARGS}
+    rest = {k: v for k, v in args.items() if k not in FLAG_ARGS}
+    return {**rest, **accepted_run_options(factory, rest, flags)}
 
 
 def accepted_run_options(factory: Callable[..., Any], args: Mapping[str, Any],
