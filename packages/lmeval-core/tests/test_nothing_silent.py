@@ -183,6 +183,29 @@ def test_misspelled_metric_keyword_is_an_error_at_its_line(tmp_path, pm, keyword
     assert BUILT == []  # refused before the model was built
 
 
+@pytest.mark.parametrize("style", ["block", "flow", "json", "included"])
+def test_metric_keyword_error_in_every_yaml_style(tmp_path, pm, style):
+    directory = write_tasks(tmp_path / style, n_docs=4)
+    gen = (directory / "k_gen.yaml").read_text(encoding="utf-8")
+    head, _, _ = gen.partition("metric_list:")
+    entries = {
+        "block": "metric_list:\n  - metric: exact_match\n    ignore_cse: true\n",
+        "flow": "metric_list: [{metric: exact_match, ignore_cse: true}]\n",
+        "json": 'metric_list: [{"metric": "exact_match", "ignore_cse": true}]\n',
+    }
+    if style == "included":  # the entry lives in a template: the error names the template
+        (directory / "_metrics_yaml").write_text(entries["block"], encoding="utf-8")
+        (directory / "k_gen.yaml").write_text("include: _metrics_yaml\n" + head, encoding="utf-8")
+        where = "_metrics_yaml"
+    else:
+        (directory / "k_gen.yaml").write_text(head + entries[style], encoding="utf-8")
+        where = "k_gen.yaml"
+    with pytest.raises(ConfigError) as info:
+        _run(pm, directory, ["k_gen"])
+    assert info.value.file.endswith(where) and info.value.field == "ignore_cse"
+    assert "did you mean 'ignore_case'" in info.value.message
+
+
 def test_valid_metric_keywords_still_change_the_score(tmp_path, pm):
     entry = "- metric: exact_match\n  ignore_case: true\n  regexes_to_ignore: ['x']\n"
     directory = _gen_task(tmp_path, "kw_ok", entry)
@@ -489,10 +512,17 @@ def test_single_config_mirror_still_serves_any_dataset_name(tmp_path, monkeypatc
     ("tasks: k_gen\nmodel: dummy\ngen_kwargs:\n  untill: ['\\n']\n", "gen_kwargs", 3),
     ("model: dummy\ntasks: k_mc\nnum_fewshot: 100\n", "num_fewshot", 3),  # found by the pre-flight
     ("model: dummy\ntasks: k_mc\nbatch_size: big\n", "batch_size", 3),
+    ("model: dummy\ntasks: k_mc\nnum-fewshot: -1\n", "num-fewshot", 3),  # dashes, as flags
+    ("model: dummy\ntasks: k_gen\ngen_kwargs: max_gen_tok=4,until=['x']\n", "gen_kwargs", 3),
+    ('{"model": "dummy", "tasks": "k_gen", "gen_kwargs": {"temprature": 0}}\n', "gen_kwargs", 1),
 ])
 def test_a_bad_value_in_a_config_file_names_the_file_and_key(tmp_path, tasks, capsys, config_text, key, line):
     config = tmp_path / "run.yaml"
-    config.write_text(config_text + f"include_path: {tasks}\n", encoding="utf-8")
+    if config_text.startswith("{"):  # a JSON config (YAML's flow style)
+        config_text = config_text.rstrip()[:-1] + f', "include_path": "{tasks}"}}\n'
+    else:
+        config_text += f"include_path: {tasks}\n"
+    config.write_text(config_text, encoding="utf-8")
     code = main(["run", "--config", str(config)])
     err = capsys.readouterr().err.strip()
     assert code == 2, err

@@ -7,7 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from lmeval import evaluator
 from lmeval.errors import UsageError
 from lmeval.modelargs import check_generation_kwargs, check_model_args
