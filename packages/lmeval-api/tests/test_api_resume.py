@@ -52,8 +52,8 @@ def test_a_failed_run_resumes_without_resending_answers(server, tmp_path, monkey
     server.reset_counts()
     out = lmeval.evaluate(**run)
     again = {h.key for h in server.hits}
-    # Every answer is cached as it arrives (on_answer), and what arrived before the failure is
-    # flushed when the chunk fails: the rerun sends the requests that never got an answer, plus
+    # Every answer is committed to the cache as it arrives (report_answers), so what arrived
+    # before the failure is kept: the rerun sends the requests that never got an answer, plus
     # at most the one other request in flight (num_concurrent=2) whose answer the failure cut off.
     assert again >= (first - answered), "a request that failed was not sent again"
     assert len(again) <= N_DOCS - len(answered) + 1, (len(again), len(answered))
