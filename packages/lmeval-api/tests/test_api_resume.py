@@ -58,3 +58,40 @@ def test_a_failed_run_resumes_without_resending_answers(server, tmp_path, monkey
     assert again >= (first - answered), "a request that failed was not sent again"
     assert len(again) <= N_DOCS - len(answered) + 1, (len(again), len(answered))
     assert 0.0 <= out["results"]["api_many"]["exact_match,none"] <= 1.0
+
+
+def test_sigterm_keeps_every_arrived_answer_and_says_so(server, tmp_path):
+    import os
+    import signal
+    import sqlite3
+    import subprocess
+    import sys
+    import time
+
+    tasks = _task(tmp_path)
+    server.fault = lambda key, attempt: Fault("delay", seconds=0.05)
+    cache = tmp_path / "cache"
+    cmd = [sys.executable, "-m", "lmeval", "run", "--model", "local-completions", "--model_args",
+           f"base_url={server.url}/v1/completions,model=m,tokenizer_backend=none,num_concurrent=2",
+           "--tasks", "api_many", "--include_path", tasks, "--use_cache", str(cache)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "LMEVAL_CACHE_DIR": str(tmp_path / "idx")})
+
+    def cached() -> int:
+        try:
+            with sqlite3.connect(cache / "responses.sqlite") as conn:
+                return conn.execute("SELECT COUNT(*) FROM responses").fetchone()[0]
+        except sqlite3.Error:
+            return 0
+
+    deadline = time.monotonic() + 120
+    while cached() < 10 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert proc.poll() is None, "the run finished before it could be stopped"
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 143, err[-2000:]
+    (line,) = [ln for ln in err.splitlines() if "interrupted" in ln]
+    kept = cached()
+    assert 10 <= kept < N_DOCS and "Traceback" not in err
+    assert f"interrupted by SIGTERM; {kept} answers are kept in " in line
