@@ -12,8 +12,10 @@ How a backend declares what it accepts (on its registered factory, usually the L
   forwards extra keywords to a library (vLLM engine arguments, transformers ``from_pretrained``
   keywords) defines ``extra_model_args(args) -> Collection[str] | None`` (a classmethod or
   staticmethod): the names beyond its parameters that the library takes for these ``args``
-  (``None``: any name). A plain function with ``**kwargs`` and no ``extra_model_args`` is not
-  checked.
+  (``None``: any name); it applies where the constructor chain ends in ``**kwargs``, and the
+  walk up the MRO stops at the class that defines it. A plain function with ``**kwargs`` and no
+  ``extra_model_args`` is not checked. Run options (``--batch_size``, ``--device``) and
+  ``trust_remote_code`` reach only backends that take them.
 * **Generation arguments**: every backend takes :data:`GENERATION_KWARGS`. A backend that takes
   more defines ``extra_generation_kwargs() -> Collection[str] | None`` (``None``: it forwards
   any key, e.g. to an HTTP API; then only keys that look like misspellings of
@@ -35,9 +37,6 @@ GENERATION_KWARGS = frozenset({
     "until", "max_gen_toks", "max_new_tokens", "max_tokens", "max_completion_tokens",
     "do_sample", "temperature", "top_p", "top_k",
 })
-
-#: Run options the core passes to a backend that takes them (``--batch_size`` ...).
-RUN_OPTIONS = ("batch_size", "max_batch_size", "device")
 
 #: Model arguments lm-eval passes to every backend (``--trust_remote_code`` adds
 #: ``trust_remote_code=True``): a backend that does not take one simply does not get it, as in
