@@ -71,7 +71,8 @@ class Progress:
         self._last = now
         self._finished = finished
         if self.tty:
-            self.stream.write("\r" + self.line(now) + ("\n" if finished else ""))
+            # \x1b[K clears what a longer previous line left behind
+            self.stream.write("\r" + self.line(now) + "\x1b[K" + ("\n" if finished else ""))
         else:
             self.stream.write("lmeval: " + self.line(now) + "\n")
         self.stream.flush()
