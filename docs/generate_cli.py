@@ -193,7 +193,8 @@ ENVIRONMENT = """
 
 | variable | effect |
 | --- | --- |
-| `LMEVAL_CACHE_DIR` | where lmeval keeps what it can rebuild (default `$XDG_CACHE_HOME/lmeval`, else `~/.cache/lmeval`): `index/` the task index (per task directory, plus the built index keyed on a digest of every YAML file's path, mtime and size: an added, removed or edited file is seen on the next command), `entry-points/` the installed plugins' entry points (keyed on every `sys.path` directory and each `*.dist-info`'s `entry_points.txt`: an install, uninstall or edited entry point is seen on the next command), `requests/` the `--cache_requests` files. Deleting it only costs time. |
+| `LMEVAL_CACHE_DIR` | where lmeval keeps what it can rebuild (default `$XDG_CACHE_HOME/lmeval`, else `~/.cache/lmeval`): `index/` the task index (per task directory, plus the built index keyed on a digest of every YAML file's path, mtime and size: an added, removed or edited file is seen on the next command), `entry-points/` the installed plugins' entry points (keyed on every `sys.path` directory and each `*.dist-info`'s `entry_points.txt`: an install, uninstall or edited entry point is seen on the next command), `requests/` the `--cache_requests` files, `unsaved-results/` results that could not be written to `--output_path`. Deleting it only costs time (look in `unsaved-results/` first). |
+| `LMEVAL_PROGRESS_INTERVAL` | seconds between the plain progress lines written when stderr is not a terminal (default 30; `nohup`, Slurm logs) |
 | `LMEVAL_DATASETS_DIR` | offline dataset mirror, read before the Hugging Face hub: `<dir>/<dataset_path>/<dataset_name or default>/<split>.jsonl` |
 | `LMEVAL_PLUGINS` | comma-separated plugin modules or `.py` files to load, as `--plugins` |
 | `LMEVAL_DISABLE_AUTOLOAD` | `1`: load no entry-point plugins (built-ins and `--plugins` only) |
