@@ -246,3 +246,17 @@ def test_results_go_to_the_fallback_when_the_output_path_fails(tmp_path, capsys)
     assert f"written to {fallback_dir()}" in err
     (saved,) = fallback_dir().rglob("results_*.json")
     assert json.loads(saved.read_text())["results"] == json.loads(json.dumps(results["results"]))
+
+
+def test_a_cache_that_cannot_be_written_costs_resumability_not_the_run(tmp_path, capsys):
+    class FullDisk(ResponseCache):
+        def put_many(self, items):
+            raise sqlite3.OperationalError("database or disk is full")
+
+    cache = FullDisk(tmp_path / "c", {"backend": "full"})
+    reqs = _requests(4)
+    answers = Scheduler(BatchLM(), cache, progress=False).run([(r, 0) for r in reqs])
+    assert answers == ReferenceLM().loglikelihood(reqs)
+    err = capsys.readouterr().err
+    assert err.count("cannot write to the response cache") == 1
+    assert "(database or disk is full); the run goes on without it and cannot be resumed" in err

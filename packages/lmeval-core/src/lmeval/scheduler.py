@@ -9,6 +9,7 @@ a backend does not report is stored when its call returns.
 from __future__ import annotations
 
 import logging
+import sqlite3
 import sys
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -153,9 +154,16 @@ class Scheduler:
         return out
 
     def _store(self, items: Mapping[str, Any]) -> None:
-        if self.cache is not None and items:
+        if self.cache is None or not items:
+            return
+        try:
             self.cache.put_many(items)
-            self.committed += len(items)
+        except sqlite3.Error as exc:  # a full or vanished disk costs resumability, not the run
+            print(f"lmeval: warning: cannot write to the response cache {self.cache.path} "
+                  f"({exc}); the run goes on without it and cannot be resumed", file=sys.stderr)
+            self.cache = None
+            return
+        self.committed += len(items)
 
 
 def _context_of(request: Request) -> str:
