@@ -11,6 +11,7 @@ import json
 import socket
 import textwrap
 import time
+from dataclasses import replace
 
 import pytest
 from code_fixtures import FIXTURES
@@ -31,6 +32,7 @@ MBPP_PLUS = rows("evalplus/mbppplus/default/test.jsonl")
 CRUX = rows("cruxeval-org/cruxeval/default/test.jsonl")
 
 LIMITS = Limits(timeout=3.0, memory_mb=256, max_processes=8, max_file_mb=32, max_disk_mb=64)
+FALLBACK = replace(LIMITS, isolate=False, landlock=False, seccomp=False, cgroups=False)
 
 # HumanEval/32's shape: the tests call a helper that the prompt defines.
 POLY = {
@@ -61,9 +63,9 @@ def mbpp(doc: dict, code: str, limits: Limits = LIMITS) -> ExecutionResult:
     return run_program(code, limits, tests="\n".join(doc["test_list"]))
 
 
-def cruxeval_output(doc: dict, generation: str) -> ExecutionResult:
+def cruxeval_output(doc: dict, generation: str, limits: Limits = LIMITS) -> ExecutionResult:
     target = f"assert f({doc['input']}) == {doc['output']}\n[/ANSWER]"
-    return run_program(output_program(doc, generation), LIMITS, tests=answer_test(target))
+    return run_program(output_program(doc, generation), limits, tests=answer_test(target))
 
 
 def body(src: str) -> str:
@@ -224,6 +226,24 @@ HOSTILE = [
         if libc.ptrace(16, os.getppid(), 0, 0) != 0:  # PTRACE_ATTACH
             raise OSError(ctypes.get_errno(), "ptrace refused")
         """), "attach to a process outside the sandbox", "failed", "ptrace refused"),
+    ("vsock-to-the-host", "mbpp", "import socket\nsocket.socket(40, socket.SOCK_STREAM).connect((2, 1024))\n",
+     "reach the VM host over vsock, which no network namespace confines", "failed", "PermissionError"),
+    ("exec-a-binary", "mbpp", "import os\nos.execv('/bin/sh', ['sh', '-c', 'exit 0'])\n",
+     "replace itself with a shell", "failed", "PermissionError"),
+    ("exec-from-memfd", "mbpp", mod("""
+        import os
+        fd = os.memfd_create("x")
+        os.write(fd, b"#!/bin/sh\\nexit 0\\n")
+        os.execve(fd, ["x"], {})
+        """), "exec a file Landlock cannot see (an anonymous memfd)", "failed", "PermissionError"),
+    ("decode-bomb", "mbpp", mod("""
+        import sys
+        wire = sys.modules["lmeval_tasks_code._wire"]
+        wire.dumps = lambda message: b"[" + b"[]," * 6_000_000 + b"[]]\\n"
+        def remove_Occ(s, ch):
+            return s
+        """), "a reply that would decode into millions of objects in the runner", "failed",
+     "oversized message"),
     ("fork-bomb", "mbpp", mod("""
         import os
         while True:
@@ -294,16 +314,12 @@ HOSTILE = [
 ]
 
 
-def judge(problem: str, answer: str) -> ExecutionResult:
-    if problem == "he0":
-        return humaneval(HE[0], answer)
-    if problem == "he2":
-        return humaneval(HE[1], answer)
-    if problem == "poly":
-        return humaneval(POLY, answer)
+def judge(problem: str, answer: str, limits: Limits = LIMITS) -> ExecutionResult:
+    if problem in ("he0", "he2", "poly"):
+        return humaneval({"he0": HE[0], "he2": HE[1], "poly": POLY}[problem], answer, limits)
     if problem == "mbpp":
-        return mbpp(MBPP[0], answer)
-    return cruxeval_output(CRUX[2], answer)
+        return mbpp(MBPP[0], answer, limits)
+    return cruxeval_output(CRUX[2], answer, limits)
 
 
 def test_the_corpus_is_large_and_distinct():
@@ -316,6 +332,16 @@ def test_hostile_answer_gets_its_exact_outcome(name, problem, answer, tries, sta
     result = judge(problem, answer)
     assert result.status == status, (tries, result)
     assert needle in result.detail + result.stderr, (tries, result)
+    assert_no_leftovers()
+
+
+@pytest.mark.parametrize("name,problem,answer,tries,status,needle", HOSTILE, ids=[h[0] for h in HOSTILE])
+def test_hostile_answer_gets_the_same_verdict_without_kernel_layers(name, problem, answer, tries, status, needle):
+    """No namespaces, Landlock, seccomp or cgroups: containment falls back (other details), but
+    the verdict does not depend on the kernel."""
+    result = judge(problem, answer, FALLBACK)
+    assert result.status == status, (tries, result)
+    assert result.layers["landlock"] == 0 and not result.layers["user_namespace"]
     assert_no_leftovers()
 
 

@@ -116,7 +116,8 @@ def interpreter_paths() -> list[str]:
              "/dev/urandom", "/dev/zero"}
     paths.update(v for k, v in sysconfig.get_paths().items() if k in ("stdlib", "platstdlib", "purelib", "platlib"))
     paths.update(p for p in sys.path if p)
-    return sorted(p for p in {os.path.realpath(p) for p in paths} if os.path.exists(p))
+    real = {os.path.realpath(p) for p in paths}
+    return sorted(p for p in real if os.path.exists(p) and p != "/")
 
 
 def landlock(workdir: str, read_paths: list[str], layers: dict) -> None:
@@ -177,15 +178,17 @@ _X86_64_DENY = {  # syscall: errno.  Kernel attack surface and ways out a candid
     321: 1, 298: 1, 323: 1, 425: 1, 426: 1, 427: 1,  # bpf, perf_event_open, userfaultfd, io_uring_*
     248: 1, 249: 1, 250: 1, 246: 1, 320: 1, 175: 1, 313: 1, 176: 1,  # keys, kexec, modules
     169: 1, 167: 1, 168: 1, 163: 1, 179: 1, 303: 1, 304: 1,  # reboot, swap, acct, quotactl, handles
+    59: 1, 322: 1,  # execve, execveat (Landlock cannot stop an exec from a memfd)
     435: 38,  # clone3: ENOSYS, so that libc falls back to clone, whose flags the filter can see
 }
 _SYS_SOCKET, _SYS_CLONE = 41, 56
-_AF_UNIX = 1
+_AF_INET, _AF_INET6 = 2, 10
 
 
 def seccomp(layers: dict) -> None:
-    """A BPF filter: no UNIX-domain sockets (socketpair stays allowed), no namespace-creating
-    clone, and none of the syscalls in ``_X86_64_DENY``. x86_64 only; elsewhere it is reported missing."""
+    """A BPF filter: sockets only of the IP families, which the network namespace confines (no
+    UNIX, vsock, netlink or packet sockets; socketpair stays allowed), no namespace-creating clone,
+    no exec, and none of the syscalls in ``_X86_64_DENY``. x86_64 only; elsewhere reported missing."""
     layers["seccomp"] = False
     if os.uname().machine != "x86_64":
         return
@@ -200,7 +203,8 @@ def seccomp(layers: dict) -> None:
     prog += [(0x35, 0, 1, 0x40000000), (ret_k, 0, 0, errno_ret(1))]  # jge: x32 ABI numbers
     for nr, err in _X86_64_DENY.items():
         prog += [(jeq_k, 0, 1, nr), (ret_k, 0, 0, errno_ret(err))]
-    prog += [(jeq_k, 0, 3, _SYS_SOCKET), (ld_w_abs, 0, 0, 16), (jeq_k, 0, 1, _AF_UNIX), (ret_k, 0, 0, errno_ret(13))]
+    prog += [(jeq_k, 0, 4, _SYS_SOCKET), (ld_w_abs, 0, 0, 16), (jeq_k, 2, 0, _AF_INET), (jeq_k, 1, 0, _AF_INET6),
+             (ret_k, 0, 0, errno_ret(13))]
     prog += [(ld_w_abs, 0, 0, 0), (jeq_k, 0, 3, _SYS_CLONE), (ld_w_abs, 0, 0, 16),
              (jset_k, 0, 1, CLONE_NEW_ANY), (ret_k, 0, 0, errno_ret(1)), (ret_k, 0, 0, allow)]
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import resource
 import signal
 import struct
 import sys
@@ -357,6 +358,9 @@ def _run(cfg: dict, program: str, report_fd: int, layers: dict, cgroups: Cgroups
         _init(cfg, program, layers, fds, runner)
     for fd in fds.values():
         os.close(fd)
+    # the runner decodes what the candidate sends and runs the test code: bound it too
+    limit = (int(cfg["memory_mb"]) + 1024) * 2**20
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     conn = _harness.Connection(req_w, resp_r, err_r, deadline)
 
     def on_deadline(_signum: int, _frame: Any) -> None:

@@ -22,8 +22,9 @@ if TYPE_CHECKING:  # typing costs milliseconds at every runner start
 
 #: Nesting deeper than this is refused (a self-containing list, a crafted recursion bomb).
 MAX_DEPTH = 200
-#: The longest line either side reads; a longer one is a protocol violation.
-MAX_LINE = 64 * 1024 * 1024
+#: The longest line either side reads; a longer one is a protocol violation. (A line of
+#: ``[[],[],...]`` decodes to ~20x its size in objects: this bounds the runner's memory.)
+MAX_LINE = 16 * 1024 * 1024
 #: Ints with more bits than this travel as hex (Python limits decimal conversion of big ints).
 _BIG_INT_BITS = 8000
 
