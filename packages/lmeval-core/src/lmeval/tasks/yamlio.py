@@ -6,8 +6,10 @@ key, so a problem can be reported as ``file:line: field: message``.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import importlib.util
+import io
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -64,11 +66,21 @@ class FunctionRef:
                     module = importlib.util.module_from_spec(spec)
                     sys.modules[key] = module
                     sys.path.insert(0, self.base_dir)
+                    printed = io.StringIO()  # what the module prints on import, kept for its error
                     try:
-                        spec.loader.exec_module(module)
+                        with contextlib.redirect_stdout(printed):
+                            spec.loader.exec_module(module)
+                    except SystemExit as exc:  # a helper that exits when a tool is missing
+                        del sys.modules[key]
+                        said = " ".join(printed.getvalue().split())
+                        raise ConfigError(f"!function {self.spec}: importing {module_name} called "
+                                          f"sys.exit({exc.code!r})" + (f": {said}" if said else ""),
+                                          file=self.file, line=self.line, field="!function") from None
                     except BaseException:
                         del sys.modules[key]
                         raise
+                    else:
+                        sys.stdout.write(printed.getvalue())
                     finally:
                         sys.path.remove(self.base_dir)
             else:
@@ -83,9 +95,15 @@ class FunctionRef:
                 f"!function {self.spec}: no module {module_name!r} beside the YAML "
                 f"({candidate}) nor importable ({exc})",
                 file=self.file, line=self.line, field="!function") from None
+        except ConfigError:
+            raise
         except Exception as exc:
             raise ConfigError(f"!function {self.spec}: importing {module_name} failed: "
                               f"{type(exc).__name__}: {exc}",
+                              file=self.file, line=self.line, field="!function") from None
+        except SystemExit as exc:  # an importable module that exits
+            raise ConfigError(f"!function {self.spec}: importing {module_name} called "
+                              f"sys.exit({exc.code!r})",
                               file=self.file, line=self.line, field="!function") from None
         try:
             return getattr(module, attr)
