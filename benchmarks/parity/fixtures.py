@@ -192,13 +192,18 @@ def wikitext_detok(doc):
 '''
 
 
-def write_tasks(root: Path, sizes: dict[str, int] | None = None) -> Path:
-    """Write datasets and YAMLs under ``root`` (idempotent for the same sizes); returns root."""
+def write_tasks(root: Path, sizes: dict[str, int] | None = None, *,
+                mmlu: dict[str, int] | None = None) -> Path:
+    """Write datasets and YAMLs under ``root`` (idempotent for the same sizes); returns root.
+
+    ``mmlu``: test documents per MMLU subject (default :data:`MMLU_SUBJECTS`; the GPU
+    benchmark asks for more of the same three subjects)."""
     root = root.resolve()  # the YAMLs name their data files by absolute path
+    mmlu = {**MMLU_SUBJECTS, **(mmlu or {})}
     sizes = {"hellaswag": 120, "winogrande": 120, "gsm8k": 60, "gsm8k_train": 20,
              "wikitext": 16, **(sizes or {})}
     stamp = root / ".parity-fixtures.json"
-    want = {"sizes": sizes, "mmlu": MMLU_SUBJECTS, "format": 2}
+    want = {"sizes": sizes, "mmlu": mmlu, "format": 2}
     if stamp.is_file() and json.loads(stamp.read_text()) == want:
         return root
     root.mkdir(parents=True, exist_ok=True)
@@ -206,7 +211,7 @@ def write_tasks(root: Path, sizes: dict[str, int] | None = None) -> Path:
     data.mkdir(exist_ok=True)
     (root / "parity_utils.py").write_text(UTILS)
 
-    for k, (subject, n) in enumerate(MMLU_SUBJECTS.items()):
+    for k, (subject, n) in enumerate(mmlu.items()):
         text = _Text(100 + k)
         _write_jsonl(data / f"mmlu_{subject}_test.jsonl", _mmlu(text, subject, n))
         _write_jsonl(data / f"mmlu_{subject}_dev.jsonl", _mmlu(text, subject, 5))
@@ -233,7 +238,7 @@ def write_tasks(root: Path, sizes: dict[str, int] | None = None) -> Path:
         "doc_to_target: answer\n"
         "metric_list:\n  - metric: acc\n    aggregation: mean\n    higher_is_better: true\n"
         "metadata:\n  version: 1.0\n")
-    for subject in MMLU_SUBJECTS:
+    for subject in mmlu:
         (root / f"parity_mmlu_{subject}.yaml").write_text(
             f"task: parity_mmlu_{subject}\n"
             "include: _parity_mmlu_template_yaml\n"
@@ -243,7 +248,7 @@ def write_tasks(root: Path, sizes: dict[str, int] | None = None) -> Path:
             f'{subject.replace("_", " ")}.\\n\\n"\n')
     (root / "parity_mmlu.yaml").write_text(
         "group: parity_mmlu\n"
-        "task:\n" + "".join(f"  - parity_mmlu_{s}\n" for s in MMLU_SUBJECTS)
+        "task:\n" + "".join(f"  - parity_mmlu_{s}\n" for s in mmlu)
         + "aggregate_metric_list:\n  - metric: acc\n    weight_by_size: true\n"
         "metadata:\n  version: 2\n")
 
