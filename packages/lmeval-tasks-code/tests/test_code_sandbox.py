@@ -15,7 +15,13 @@ from pathlib import Path
 
 import pytest
 from lmeval_tasks_code.execution import pass_at_k_estimate, pass_at_k_tests
-from lmeval_tasks_code.sandbox import Limits, describe, missing_protections, run_program, run_programs
+from lmeval_tasks_code.sandbox import (
+    Limits,
+    describe,
+    missing_protections,
+    run_program,
+    run_programs,
+)
 
 # Tight limits: the dangerous programs below must be stopped within seconds on a busy 2-core box.
 TIGHT = Limits(timeout=1.0, memory_mb=256, max_processes=8)
@@ -180,3 +186,13 @@ def test_pass_at_k_runs_the_tests_against_the_candidate():
              ["def neg(x):\n    return -x", "def neg(x):\n    while True: pass"]]
     scores = pass_at_k_tests(refs, preds, k=[1, 2], timeout=1.0)
     assert scores == {"pass@1": pytest.approx(0.5), "pass@2": pytest.approx(1.0)}
+
+
+def test_the_process_budget_is_for_the_whole_tree():
+    spawner = ("import os, time\ndef spawn():\n    n = 0\n    for _ in range(40):\n        try:\n"
+               "            pid = os.fork()\n        except OSError:\n            break\n        if pid == 0:\n"
+               "            time.sleep(30)\n            os._exit(0)\n        n += 1\n    return n\n")
+    result = run_program(spawner, TIGHT, tests="n = spawn()\nassert 0 < n < 8, n\n")
+    assert result.passed, result
+    assert result.layers["cgroup_pids"] or result.layers["nproc_limit"]
+    assert_no_leftovers()

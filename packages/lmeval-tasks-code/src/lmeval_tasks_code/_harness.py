@@ -16,11 +16,12 @@ import os
 import select
 import sys
 import time
+
+from lmeval_tasks_code import _wire
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing costs milliseconds at every runner start
     from typing import Any
-
-from lmeval_tasks_code import _wire
 
 #: Built-in exception types a candidate's exception is re-raised as (others: CandidateError).
 _EXCEPTIONS = {n: c for n, c in vars(builtins).items()

@@ -28,12 +28,13 @@ import sys
 import time
 import traceback
 import types
-TYPE_CHECKING = False
-if TYPE_CHECKING:  # typing costs milliseconds at every runner start
-    from typing import Any
 
 from lmeval_tasks_code import _confine, _harness, _wire
 from lmeval_tasks_code._cgroups import Cgroups
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing costs milliseconds at every runner start
+    from typing import Any
 
 #: At most this many items come back from iterating a candidate object.
 MAX_ITEMS = 1_000_000
@@ -224,22 +225,20 @@ def _reap(cfg: dict, program: str, layers: dict, fds: dict, in_pid_namespace: bo
     poll_memory = not layers.get("cgroup_memory")
     poll_disk = not layers.get("disk_tmpfs")
     me = os.getpid()
-    status = None
-    while status is None:
+    while True:
         try:
-            pid, st = os.waitpid(-1, os.WNOHANG)
-            while pid:
-                if pid == worker:
-                    status = st
-                pid, st = os.waitpid(-1, os.WNOHANG) if status is None else (0, 0)
+            pid, _ = os.waitpid(-1, os.WNOHANG)
         except ChildProcessError:
             break
-        if status is None:
-            over_memory = poll_memory and _tree_memory_mb(me) > float(cfg["memory_mb"])
-            over_disk = poll_disk and _dir_mb(cfg["workdir"]) > float(cfg["max_disk_mb"])
-            if over_memory or over_disk:
-                break
-            time.sleep(0.02)
+        if pid == worker:
+            break
+        if pid:
+            continue  # an orphan of the program, adopted and reaped
+        if poll_memory and _tree_memory_mb(me) > float(cfg["memory_mb"]):
+            break
+        if poll_disk and _dir_mb(cfg["workdir"]) > float(cfg["max_disk_mb"]):
+            break
+        time.sleep(0.02)
     _sweep(in_pid_namespace)
     return 0
 

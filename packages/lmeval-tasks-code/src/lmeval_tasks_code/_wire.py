@@ -15,6 +15,7 @@ import base64
 import json
 import math
 import sys
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing costs milliseconds at every runner start
     from collections.abc import Callable
