@@ -169,12 +169,12 @@ def _config_keys(defaults: dict[str, Any]) -> list[str]:
 
 
 def render() -> str:
-    from lmeval.cli import SUBCOMMANDS, build_parser, plugin_subcommands
+    from lmeval.cli import SUBCOMMANDS, build_parser
 
-    parser = build_parser()
+    parser = build_parser()  # the core's subcommands only: not what plugins happen to add
     sub = _subparsers(parser)
     helps = {a.dest: a.help or "" for a in sub._choices_actions}
-    modules = {**SUBCOMMANDS, **plugin_subcommands()}
+    modules = SUBCOMMANDS
     names = list(sub.choices)
     lines = [HEADER.rstrip("\n"), "", "```", f"lmeval [--version] {{{','.join(names)}}} ...",
              "```", "", "| subcommand | what it does |", "| --- | --- |"]

@@ -206,34 +206,201 @@ def test_lmeval_register_dataset_loaders(tmp_path, monkeypatch):
     assert [s["doc"] for s in out["samples"]["hk_loader"]] == DOCS[:3]
 
 
-def test_lmeval_register_reporters(tmp_path, monkeypatch, capsys):
+def _run_main(pm, argv):
     from lmeval.cli import main
     from lmeval.plugins import set_plugin_manager
 
-    reports = []
-
-    class Reporter:
-        def __init__(self, **kwargs):
-            self.kwargs = kwargs
-
-        def report(self, results, samples):
-            reports.append((self.kwargs, results, samples))
-
-    def lmeval_register_reporters(register):
-        register("hook-reporter", Reporter, cli_flag="wandb_args")
-
-    set_plugin_manager(plugin_manager(_plugin("hook_reporters", lmeval_register_reporters=lmeval_register_reporters)))
+    set_plugin_manager(pm)
     try:
-        code = main(["run", "--model", "dummy", "--tasks", "hk_report", "--include_path",
-                     str(_task(tmp_path, "hk_report")), "--output_path", str(tmp_path / "out"),
-                     "--log_samples", "--wandb_args", "project=demo,runs=2"])
+        return main(argv)
     finally:
         set_plugin_manager(None)
+
+
+def _recording_reporters(reports, fail=()):
+    """A plugin registering reporters that record what they get (those in ``fail`` raise)."""
+    def make(name):
+        class Reporter:
+            def __init__(self, **kwargs):
+                self.kwargs = kwargs
+
+            def report(self, results, samples):
+                if name in fail:
+                    raise RuntimeError(f"{name} cannot reach its server")
+                reports.append((name, self.kwargs, results, samples))
+        return Reporter
+
+    def lmeval_register_reporters(register):
+        for name in ("hook-reporter", "wandb", "hf_hub", "broken-reporter"):
+            register(name, make(name))
+
+    return _plugin("hook_reporters", lmeval_register_reporters=lmeval_register_reporters)
+
+
+def test_lmeval_register_reporters(tmp_path, capsys):
+    reports = []
+    pm = plugin_manager(_recording_reporters(reports))
+    code = _run_main(pm, ["run", "--model", "dummy", "--tasks", "hk_report", "--include_path",
+                          str(_task(tmp_path, "hk_report")), "--output_path", str(tmp_path / "out"),
+                          "--log_samples", "--reporter", "hook-reporter:project=demo,runs=2"])
     assert code == 0, capsys.readouterr().err
-    [(kwargs, results, samples)] = reports
-    assert kwargs == {"project": "demo", "runs": 2}  # the flag's k=v,... became the factory's kwargs
+    [(name, kwargs, results, samples)] = reports
+    assert name == "hook-reporter"
+    assert kwargs == {"project": "demo", "runs": 2}  # the k=v,... became the factory's kwargs
     assert "exact_match,none" in results["results"]["hk_report"]
     assert len(samples["hk_report"]) == len(DOCS)
+
+
+def test_lmeval_register_reporters_lm_eval_flags_are_aliases(tmp_path, capsys):
+    """--wandb_args X is --reporter wandb:X (with --wandb_config_args as config_args), and
+    --hf_hub_log_args X is --reporter hf_hub:X, whichever plugin registers those names."""
+    reports = []
+    pm = plugin_manager(_recording_reporters(reports))
+    base = ["run", "--model", "dummy", "--tasks", "hk_alias", "--include_path",
+            str(_task(tmp_path, "hk_alias"))]
+    code = _run_main(pm, [*base, "--wandb_args", "project=demo", "--wandb_config_args", "team=evals",
+                          "--hf_hub_log_args", "hub_results_org=me,public_repo=False"])
+    assert code == 0, capsys.readouterr().err
+    assert sorted((name, kwargs) for name, kwargs, _, _ in reports) == [
+        ("hf_hub", {"hub_results_org": "me", "public_repo": False}),
+        ("wandb", {"project": "demo", "config_args": {"team": "evals"}}),
+    ]
+    capsys.readouterr()
+    # the flags need the reporter installed; nothing here names a package
+    code = _run_main(plugin_manager(), [*base, "--wandb_args", "project=demo"])
+    err = capsys.readouterr().err
+    assert code == 2 and "--wandb_args: this flag means --reporter wandb:..." in err
+    assert "no installed plugin registers a reporter 'wandb'" in err
+    code = _run_main(pm, [*base, "--wandb_config_args", "team=evals"])
+    assert code == 2 and "--wandb_config_args needs the wandb reporter" in capsys.readouterr().err
+
+
+def test_lmeval_register_reporters_a_failing_reporter_never_hides_the_results(tmp_path, capsys):
+    reports = []
+    pm = plugin_manager(_recording_reporters(reports, fail={"broken-reporter"}))
+    out = tmp_path / "out"
+    code = _run_main(pm, ["run", "--model", "dummy", "--tasks", "hk_fail", "--include_path",
+                          str(_task(tmp_path, "hk_fail")), "--output_path", str(out),
+                          "--reporter", "broken-reporter", "--reporter", "hook-reporter"])
+    captured = capsys.readouterr()
+    assert code == 1  # the run is complete, but a reporter failed: not a silent success
+    assert "hk_fail" in captured.out and "exact_match" in captured.out  # the table
+    assert list(out.rglob("results_*.json"))  # the results file
+    assert [name for name, *_ in reports] == ["hook-reporter"]  # the next reporter still ran
+    [line] = [x for x in captured.err.splitlines() if "broken-reporter" in x]
+    assert line == ("lmeval: error: reporter 'broken-reporter' failed: RuntimeError: "
+                    "broken-reporter cannot reach its server (the results above are complete)")
+
+
+def test_lmeval_register_commands(tmp_path, capsys, monkeypatch):
+    calls = []
+    module = types.ModuleType("hook_command_impl")
+
+    def command(parser):
+        parser.add_argument("--times", type=int, default=1)
+
+        def handler(args):
+            calls.append(args.times)
+            print("hello " * args.times)
+            return 3
+
+        return handler
+
+    module.command = command
+    monkeypatch.setitem(sys.modules, "hook_command_impl", module)
+    sys.modules.pop("hook_command_lazy", None)
+
+    def lmeval_register_commands(register):
+        register("hello", "hook_command_impl:command", help="say hello", aliases=("hi",))
+        register("never-run", "hook_command_lazy:command", help="its module does not exist")
+
+    pm = plugin_manager(_plugin("hook_commands", lmeval_register_commands=lmeval_register_commands))
+    assert _run_main(pm, ["hello", "--times", "2"]) == 3  # the handler's result is the exit status
+    assert _run_main(pm, ["hi"]) == 3
+    assert calls == [2, 1]
+    assert "hook_command_lazy" not in sys.modules  # registered, listed, never imported
+    with pytest.raises(SystemExit):
+        _run_main(pm, ["--help"])
+    listing = capsys.readouterr().out
+    assert "hello" in listing and "say hello" in listing and "never-run" in listing
+    assert "hook_command_lazy" not in sys.modules
+    # a mistyped subcommand suggests the plugin's too; a flag it lacks is one line, exit 2
+    assert _run_main(pm, ["helo"]) == 2
+    assert "did you mean 'hello'" in capsys.readouterr().err
+    assert _run_main(pm, ["hello", "--tims", "2"]) == 2
+    assert "did you mean '--times'" in capsys.readouterr().err
+    # a command whose module is missing fails in one line naming the plugin
+    assert _run_main(pm, ["never-run"]) == 1
+    err = capsys.readouterr().err
+    assert "subcommand 'never-run' of plugin 'hook_commands'" in err and "Traceback" not in err
+
+
+def test_lmeval_register_commands_cannot_take_a_core_subcommand(capsys):
+    def lmeval_register_commands(register):
+        register("ls", "hook_command_impl:command")
+
+    pm = plugin_manager(_plugin("hook_shadow", lmeval_register_commands=lmeval_register_commands))
+    assert _run_main(pm, ["anything"]) == 1
+    err = capsys.readouterr().err
+    assert "plugin 'hook_shadow'" in err and "'ls': that is lmeval's own" in err
+    assert _run_main(pm, ["ls", "aggregations"]) == 0  # the core's ls never asks plugins for commands
+
+
+# one misspelled keyword per contribution hook: refused, naming the plugin and the closest keyword
+_MISSPELLED = {
+    "lmeval_register_models": (("m", object), {"alias": ("x",)}, "aliases"),
+    "lmeval_register_task_sources": ((".",), {"name": "pack"}, None),
+    "lmeval_register_metrics": (("m", len), {"higer_is_better": False}, "higher_is_better"),
+    "lmeval_register_aggregations": (("a", max), {"aliases": "x"}, None),
+    "lmeval_register_filters": (("f", object), {"cli_flag": "x"}, None),
+    "lmeval_register_samplers": (("s", object), {"aliasses": ()}, "aliases"),
+    "lmeval_register_dataset_loaders": (("d", dict), {"split": "test"}, None),
+    "lmeval_register_reporters": (("r", object), {"cli_flag": "wandb_args"}, None),
+    "lmeval_register_commands": (("c", "m:f"), {"hepl": "x"}, "help"),
+}
+
+
+@pytest.mark.parametrize("hook", sorted(_MISSPELLED))
+def test_register_callbacks_refuse_unknown_keywords(hook):
+    from lmeval.errors import PluginError
+
+    args, kwargs, closest = _MISSPELLED[hook]
+
+    def impl(register):
+        register(*args, **kwargs)
+
+    impl.__name__ = hook
+    pm = plugin_manager(_plugin("careless_plugin", **{hook: impl}))
+    kind = {"lmeval_register_dataset_loaders": "dataset_loaders"}.get(hook, hook.rsplit("_", 1)[1])
+    with pytest.raises(PluginError) as err:
+        pm.task_sources() if kind == "sources" else getattr(pm, kind)
+    message = str(err.value)
+    assert message.startswith(f"plugin 'careless_plugin' (local) called register() of {hook}")
+    if closest:
+        assert f"did you mean '{closest}'" in message
+    if "aliases" in kwargs:  # a bare string would register one alias per letter
+        assert "a list of names, not a string" in message
+    else:
+        assert f"unknown keyword {next(iter(kwargs))!r}" in message
+
+
+def test_register_callbacks_refuse_missing_and_extra_arguments():
+    from lmeval.errors import PluginError
+
+    def lmeval_register_filters(register):
+        register("only-a-name")
+
+    pm = plugin_manager(_plugin("short_plugin", lmeval_register_filters=lmeval_register_filters))
+    with pytest.raises(PluginError, match=r"plugin 'short_plugin' \(local\) called register\(\) of "
+                                          r"lmeval_register_filters wrongly \(missing a required argument: 'factory'\)"):
+        pm.filters  # noqa: B018
+
+    def lmeval_register_metrics(register):
+        register("m", len, "max")  # the aggregation must be named
+
+    pm = plugin_manager(_plugin("positional_plugin", lmeval_register_metrics=lmeval_register_metrics))
+    with pytest.raises(PluginError, match="too many positional arguments"):
+        pm.metrics  # noqa: B018
 
 
 # ------------------------------------------------------------------------------- observers

@@ -85,17 +85,43 @@ def test_filters_make_ids_and_perplexity_is_not_a_mean_metric(output, tmp_path):
     assert rows[0]["word_perplexity"][1] == 3 and rows[0]["output"].startswith("-")
 
 
-def test_the_reporter_plugin_exports_the_current_run(output, tmp_path):
+def test_the_reporter_plugin_exports_the_current_run(output, tmp_path, monkeypatch, capsys):
+    """`lmeval run --reporter zeno:...` finds the reporter through the installed entry point."""
+    from lmeval.cli import main as lmeval_main
     from lmeval.plugins import PluginManager
 
-    pm = PluginManager()
-    entry = pm.reporters.get("zeno")
-    assert entry.meta["cli_flag"] == "zeno_args" and entry.distribution == "lmeval-report-zeno"
-    results = json.loads(next(output.glob("model-b/results_*.json")).read_text())
-    samples = {t: _jsonl(next(output.glob(f"model-b/samples_{t}_*.jsonl"))) for t in TASKS}
-    entry.load()(output_dir=str(tmp_path), project_name="run").report(results, samples)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["run_z_gen", "run_z_mc", "run_z_ppl"]
-    assert [p.name for p in (tmp_path / "run_z_mc" / "systems").iterdir()] == ["model-b.jsonl"]
+    entry = PluginManager().reporters.get("zeno")
+    assert entry.distribution == "lmeval-report-zeno"
+    monkeypatch.setenv("LMEVAL_CACHE_DIR", str(tmp_path / "cache"))
+    code = lmeval_main(["run", "--model", "dummy", "--model_args", "seed=1,pretrained=model-b",
+                        "--tasks", *TASKS, "--include_path", str(output.parent / "tasks"),
+                        "--log_samples", "--output_path", str(tmp_path / "out"),
+                        "--reporter", f"zeno:output_dir={tmp_path / 'zeno'},project_name=run"])
+    assert code == 0, capsys.readouterr().err
+    zeno = tmp_path / "zeno"
+    assert sorted(p.name for p in zeno.iterdir()) == ["run_z_gen", "run_z_mc", "run_z_ppl"]
+    assert [p.name for p in (zeno / "run_z_mc" / "systems").iterdir()] == ["model-b.jsonl"]
+    # the same rows as an export of the saved run
+    assert main(["--data_path", str(tmp_path / "out"), "--project_name", "saved", "--output_dir", str(zeno)]) == 0
+    exported = next((zeno / "saved_z_mc" / "systems").iterdir())
+    assert _jsonl(exported) == _jsonl(zeno / "run_z_mc" / "systems" / "model-b.jsonl")
+
+
+def test_zeno_export_is_an_lmeval_subcommand(output, tmp_path, capsys):
+    from lmeval.cli import main as lmeval_main
+
+    code = lmeval_main(["zeno-export", "--data_path", str(output), "--project_name", "p",
+                        "--output_dir", str(tmp_path / "sub")])
+    assert code == 0, capsys.readouterr().err
+    assert main(["--data_path", str(output), "--project_name", "p", "--output_dir", str(tmp_path / "script")]) == 0
+    for path in (tmp_path / "script").rglob("*.json*"):
+        assert (tmp_path / "sub" / path.relative_to(tmp_path / "script")).read_text() == path.read_text()
+    capsys.readouterr()
+    (tmp_path / "empty" / "m").mkdir(parents=True)
+    (tmp_path / "empty" / "m" / "results_2024-01-01T00-00-00.0.json").write_text(json.dumps({"results": {"t": {}}}))
+    assert lmeval_main(["zeno-export", "--data_path", str(tmp_path / "empty"), "--project_name", "p"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("lmeval: error: ") and "--log_samples" in err and "Traceback" not in err
 
 
 def test_no_samples_is_an_error_a_person_can_act_on(tmp_path, capsys):

@@ -2,31 +2,93 @@
 
 Contribution hooks receive a ``register`` callback owned by the core: the core validates what
 is registered, refuses duplicates naming both plugins, and remembers which distribution
-supplied each name. Hooks are always called with keyword arguments. Observer hooks
+supplied each name. Each callback is typed by a Protocol below (``RegisterMetric`` ...), and
+its signature is also what the core checks a call against at run time: an unknown keyword
+(``higer_is_better=``), a missing argument or one too many is a :class:`lmeval.errors.PluginError`
+naming the plugin. Hooks are always called with keyword arguments. Observer hooks
 (``lmeval_run_start`` and the like) are called safely: an exception in one is logged and the
 run goes on.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pluggy
 
 if TYPE_CHECKING:
+    import argparse
+    import os
+
+    from lmeval.protocol import LM
     from lmeval.results import EvaluationResults
 
 hookspec = pluggy.HookspecMarker("lmeval")
 hookimpl = pluggy.HookimplMarker("lmeval")
 
+#: The untyped form of every ``register`` callback (kept for plugins that annotate with it).
 Register = Callable[..., None]
+
+# ---------------------------------------------------------------- register callbacks, typed
+
+
+class RegisterModel(Protocol):
+    def __call__(self, name: str, factory: Callable[..., LM] | str, *,
+                 aliases: Iterable[str] = ()) -> None: ...
+
+
+class RegisterTaskSource(Protocol):
+    def __call__(self, path: str | os.PathLike[str]) -> None: ...
+
+
+class RegisterMetric(Protocol):
+    def __call__(self, name: str, fn: Callable[..., Any] | str, *, aggregation: str = "mean",
+                 higher_is_better: bool = True, output_types: Iterable[str] | None = None,
+                 keywords: Iterable[str] | None = None, aliases: Iterable[str] = ()) -> None: ...
+
+
+class RegisterAggregation(Protocol):
+    def __call__(self, name: str, fn: Callable[[list[Any]], float] | str, *,
+                 aliases: Iterable[str] = ()) -> None: ...
+
+
+class RegisterFilter(Protocol):
+    def __call__(self, name: str, factory: Callable[..., Any] | str, *,
+                 aliases: Iterable[str] = ()) -> None: ...
+
+
+class RegisterSampler(Protocol):
+    def __call__(self, name: str, factory: Callable[..., Any] | str, *,
+                 aliases: Iterable[str] = ()) -> None: ...
+
+
+class RegisterDatasetLoader(Protocol):
+    def __call__(self, name: str, fn: Callable[..., dict[str, list[dict[str, Any]]]] | str, *,
+                 aliases: Iterable[str] = ()) -> None: ...
+
+
+class RegisterReporter(Protocol):
+    def __call__(self, name: str, factory: Callable[..., Any] | str, *,
+                 aliases: Iterable[str] = ()) -> None: ...
+
+
+#: What a subcommand's ``command(parser)`` returns: ``handler(args)`` runs it; its result
+#: (``None`` meaning 0) is the exit status.
+CommandHandler = Callable[["argparse.Namespace"], "int | None"]
+
+
+class RegisterCommand(Protocol):
+    def __call__(self, name: str,
+                 command: Callable[[argparse.ArgumentParser], CommandHandler] | str, *,
+                 help: str = "", aliases: Iterable[str] = ()) -> None: ...
+
 
 # --------------------------------------------------------------------------- contribution
 
 
 @hookspec
-def lmeval_register_models(register: Register) -> None:
+def lmeval_register_models(register: RegisterModel) -> None:
     """Register model backends; called once, when the registry is first needed.
 
     ``register(name, factory, *, aliases=())``: ``factory(**model_args)`` returns an
@@ -40,70 +102,84 @@ def lmeval_register_models(register: Register) -> None:
 
 
 @hookspec
-def lmeval_register_task_sources(register: Register) -> None:
+def lmeval_register_task_sources(register: RegisterTaskSource) -> None:
     """Register directories of task YAML files; called once, when the task index is built.
 
-    ``register(path, *, name=None)``: ``path`` is a directory searched recursively for
-    ``*.yaml``/``*.yml`` files (task, group and tag configs, as lm-eval lays them out).
-    Sources registered later override earlier ones with a warning naming both files.
+    ``register(path)``: ``path`` is a directory searched recursively for ``*.yaml``/``*.yml``
+    files (task, group and tag configs, as lm-eval lays them out). Sources registered later
+    override earlier ones with a warning naming both files.
     """
 
 
 @hookspec
-def lmeval_register_metrics(register: Register) -> None:
+def lmeval_register_metrics(register: RegisterMetric) -> None:
     """Register per-sample metrics; called once, when the metric registry is first needed.
 
     ``register(name, fn, *, aggregation="mean", higher_is_better=True, output_types=None,
-    corpus=False, keywords=None)``. ``fn(references, predictions, **kwargs)`` returns the
-    per-sample value (for ``corpus=True`` metrics, the item passed to the aggregation).
+    keywords=None, aliases=())``. ``fn(references, predictions, **kwargs)`` returns the
+    per-sample value (or the item its aggregation receives, for corpus metrics such as bleu).
+    ``output_types``: the task output types it is meant for (``lmeval ls metrics`` shows them).
     ``keywords``: the ``metric_list`` keys ``fn`` takes (None: read from its signature); any
     other key is an error before the model loads.
     """
 
 
 @hookspec
-def lmeval_register_aggregations(register: Register) -> None:
+def lmeval_register_aggregations(register: RegisterAggregation) -> None:
     """Register aggregations; called once, when the metric registry is first needed.
 
-    ``register(name, fn)``: ``fn(items: list) -> float``.
+    ``register(name, fn, *, aliases=())``: ``fn(items: list) -> float``.
     """
 
 
 @hookspec
-def lmeval_register_filters(register: Register) -> None:
+def lmeval_register_filters(register: RegisterFilter) -> None:
     """Register response filters; called once, when the filter registry is first needed.
 
-    ``register(name, factory)``: ``factory(**kwargs)`` returns an object with
+    ``register(name, factory, *, aliases=())``: ``factory(**kwargs)`` returns an object with
     ``apply(resps: list[list[str]], docs: list[dict]) -> list[list[str]]``.
     """
 
 
 @hookspec
-def lmeval_register_samplers(register: Register) -> None:
+def lmeval_register_samplers(register: RegisterSampler) -> None:
     """Register few-shot samplers; called once, when a task first asks for one.
 
-    ``register(name, factory)``: ``factory(docs, *, rnd, fewshot_indices)`` returns an object
-    with ``sample(n, eval_doc=None) -> list[dict]``.
+    ``register(name, factory, *, aliases=())``: ``factory(docs, *, rnd, fewshot_indices)``
+    returns an object with ``sample(n, eval_doc=None) -> list[dict]``.
     """
 
 
 @hookspec
-def lmeval_register_dataset_loaders(register: Register) -> None:
+def lmeval_register_dataset_loaders(register: RegisterDatasetLoader) -> None:
     """Register dataset loaders by ``dataset_path`` name; called once, when data is loaded.
 
-    ``register(name, fn)``: ``fn(dataset_path, dataset_name, **dataset_kwargs)`` returns a
-    mapping of split name to a list of documents (dicts). Loaders registered here take
-    precedence over the built-in local-file loader and over HF ``datasets``.
+    ``register(name, fn, *, aliases=())``: ``fn(dataset_path, dataset_name, **dataset_kwargs)``
+    returns a mapping of split name to a list of documents (dicts). Loaders registered here
+    take precedence over the built-in local-file loader and over HF ``datasets``.
     """
 
 
 @hookspec
-def lmeval_register_reporters(register: Register) -> None:
-    """Register result reporters (``--hf_hub_log_args``, ``--wandb_args`` ...).
+def lmeval_register_reporters(register: RegisterReporter) -> None:
+    """Register result reporters, chosen with ``lmeval run --reporter name:k=v,...``.
 
-    ``register(name, factory, *, cli_flag=None)``: ``factory(**kwargs)`` returns an object with
-    ``report(results: dict, samples: dict[str, list[dict]] | None) -> None``. ``cli_flag`` names
-    the ``lmeval run`` flag whose ``k=v,...`` value becomes the factory's kwargs.
+    ``register(name, factory, *, aliases=())``: ``factory(**kwargs)`` returns an object with
+    ``report(results: dict, samples: dict[str, list[dict]] | None) -> None``. lm-eval's
+    ``--hf_hub_log_args`` and ``--wandb_args`` are aliases of ``--reporter hf_hub:...`` and
+    ``--reporter wandb:...``.
+    """
+
+
+@hookspec
+def lmeval_register_commands(register: RegisterCommand) -> None:
+    """Register ``lmeval`` subcommands; called only when a word that is not one of the core's
+    subcommands follows ``lmeval`` (or for ``lmeval --help``), never for ``lmeval ls``.
+
+    ``register(name, command, *, help="", aliases=())``: ``command(parser)`` adds its arguments
+    to ``parser`` (an ``argparse.ArgumentParser`` for ``lmeval <name>``) and returns
+    ``handler(args) -> int | None``, the exit status. Give ``command`` as a ``"module:attr"``
+    string: the module is imported only when the subcommand is used.
     """
 
 

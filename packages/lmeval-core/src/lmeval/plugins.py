@@ -33,6 +33,8 @@ from lmeval.errors import PluginError, UsageError, did_you_mean
 from lmeval.records import SlotRecord
 
 if TYPE_CHECKING:
+    import inspect
+
     import pluggy
 
 log = logging.getLogger("lmeval")
@@ -228,18 +230,23 @@ class PluginManager:
         if kind in self._registries:
             return self._registries[kind]
         registry = Registry(kind)
-        hook = getattr(self.pm.hook, hook_name)
-        for impl in reversed(hook.get_hookimpls()):  # registration order
-            plugin_name = self.pm.get_name(impl.plugin) or "?"
-            dist = self._distributions.get(plugin_name, "local")
+        for plugin_name, dist, impl in self._impls(hook_name):
+            def add(name: str, obj: Any, aliases: Iterable[str], meta: dict[str, Any], *,
+                    _p: str = plugin_name, _d: str = dist) -> None:
+                registry.add(name, obj, plugin=_p, distribution=_d, aliases=aliases, **meta)
 
-            def register(name: Any, obj: Any = None, *, _p: str = plugin_name, _d: str = dist,
-                         **meta: Any) -> None:
-                registry.add(name, obj, plugin=_p, distribution=_d, **meta)
-
-            impl.function(**{arg: register for arg in impl.argnames})
+            impl.function(**{arg: _register_callback(hook_name, plugin_name, dist, add)
+                             for arg in impl.argnames})
         self._registries[kind] = registry
         return registry
+
+    def _impls(self, hook_name: str) -> list[tuple[str, str, Any]]:
+        """(plugin name, distribution, hookimpl) of a hook, in registration order."""
+        out = []
+        for impl in reversed(getattr(self.pm.hook, hook_name).get_hookimpls()):
+            plugin_name = self.pm.get_name(impl.plugin) or "?"
+            out.append((plugin_name, self._distributions.get(plugin_name, "local"), impl))
+        return out
 
     @property
     def models(self) -> Registry:
@@ -269,19 +276,22 @@ class PluginManager:
     def reporters(self) -> Registry:
         return self._fill("reporter", "lmeval_register_reporters")
 
+    @property
+    def commands(self) -> Registry:
+        """Plugin subcommands (``lmeval <name>``); the core's own are not in it."""
+        return self._fill("subcommand", "lmeval_register_commands")
+
     def task_sources(self) -> list[tuple[Path, str]]:
         """Task directories in registration order, with the distribution of each."""
         out: list[tuple[Path, str]] = []
         if self._pm is None:  # nothing registered, nothing to ask
             return out
-        hook = self.pm.hook.lmeval_register_task_sources
-        for impl in reversed(hook.get_hookimpls()):
-            dist = self._distributions.get(self.pm.get_name(impl.plugin) or "", "local")
-
-            def register(path: Any, *, name: str | None = None, _d: str = dist) -> None:
+        for plugin_name, dist, impl in self._impls("lmeval_register_task_sources"):
+            def add(path: Any, _obj: Any, _aliases: Any, _meta: Any, *, _d: str = dist) -> None:
                 out.append((Path(path), _d))
 
-            impl.function(register=register)
+            impl.function(register=_register_callback("lmeval_register_task_sources", plugin_name,
+                                                      dist, add))
         return out
 
     # -- models ------------------------------------------------------------------------
@@ -334,6 +344,58 @@ class PluginManager:
 
     def distributions_used(self) -> dict[str, str]:
         return {d: self.version_of(d) for d in sorted(set(self._distributions.values())) if d != "local"}
+
+
+_signatures: dict[str, inspect.Signature] = {}
+
+
+def _register_signature(hook_name: str) -> inspect.Signature:
+    """The signature of ``register`` for a hook: its Protocol's ``__call__`` (hookspecs), less self."""
+    if hook_name not in _signatures:
+        import inspect  # pluggy has imported it already: free here
+
+        from lmeval import hookspecs
+
+        annotation = getattr(hookspecs, hook_name).__annotations__["register"]
+        signature = inspect.signature(getattr(hookspecs, str(annotation)).__call__)
+        _signatures[hook_name] = signature.replace(parameters=list(signature.parameters.values())[1:])
+    return _signatures[hook_name]
+
+
+def _register_callback(hook_name: str, plugin: str, distribution: str,
+                       add: Callable[[Any, Any, Iterable[str], dict[str, Any]], None]) -> Callable[..., None]:
+    """The ``register`` handed to one plugin's hook: checks each call against the hook's typed
+    signature, so a misspelled keyword fails naming the plugin instead of being dropped."""
+    signature = _register_signature(hook_name)
+    params = list(signature.parameters)
+
+    def register(*args: Any, **kwargs: Any) -> None:
+        try:
+            bound = signature.bind(*args, **kwargs)
+        except TypeError as exc:
+            raise PluginError(_bad_call(hook_name, plugin, distribution, params, kwargs, exc)) from None
+        bound.apply_defaults()
+        values = dict(bound.arguments)
+        aliases = values.pop("aliases", ())
+        if isinstance(aliases, str):
+            raise PluginError(f"plugin {plugin!r} ({distribution}) called register() of {hook_name} "
+                              f"with aliases={aliases!r}: a list of names, not a string")
+        first = values.pop(params[0])
+        second = values.pop(params[1]) if len(params) > 1 else None
+        add(first, second, tuple(aliases), values)
+
+    return register
+
+
+def _bad_call(hook_name: str, plugin: str, distribution: str, params: list[str],
+              kwargs: dict[str, Any], exc: TypeError) -> str:
+    unknown = [k for k in kwargs if k not in params]
+    if unknown:
+        what = f"with an unknown keyword {unknown[0]!r}" + did_you_mean(unknown[0], params)
+    else:
+        what = f"wrongly ({exc})"
+    return (f"plugin {plugin!r} ({distribution}) called register() of {hook_name} {what}; "
+            f"it takes register({', '.join(params)})")
 
 
 def _load_object(value: str) -> Any:

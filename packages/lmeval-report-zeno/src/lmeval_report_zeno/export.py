@@ -16,7 +16,8 @@ For each task, ``<output_dir>/<project_name>[_<task>]/`` holds:
 Command line (as zeno_visualize.py: every folder under ``--data_path`` holding results files is
 one model, named by its path)::
 
-    lmeval-zeno-export --data_path output --project_name "Eleuther Project" --output_dir zeno
+    lmeval zeno-export --data_path output --project_name "Eleuther Project" --output_dir zeno
+    lmeval-zeno-export ...   # the same, as a script of its own
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import argparse
 import json
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -168,7 +170,7 @@ def export(data_path: str | Path, output_dir: str | Path, project_name: str) -> 
 
 
 class ZenoReporter:
-    """The current run as a Zeno project (``--zeno_args output_dir=DIR,project_name=NAME``)."""
+    """The current run as a Zeno project (``--reporter zeno:output_dir=DIR,project_name=NAME``)."""
 
     def __init__(self, output_dir: str = "zeno", project_name: str = "lmeval", model_name: str = "") -> None:
         self.output_dir, self.project_name, self.model_name = output_dir, project_name, model_name
@@ -182,20 +184,37 @@ class ZenoReporter:
         print(f"lmeval: Zeno project(s) written: {', '.join(map(str, written))}", file=sys.stderr)
 
 
-def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="lmeval-zeno-export", description=__doc__.split("\n\n")[0])
-    p.add_argument("--data_path", required=True, help="folder of runs; each subfolder with results is a model")
-    p.add_argument("--project_name", required=True, help="project name (suffixed with _<task> per task)")
-    p.add_argument("--output_dir", default="zeno", help="where the projects are written (default: zeno)")
-    args = p.parse_args(argv)
+def command(parser: argparse.ArgumentParser) -> Callable[[argparse.Namespace], int]:
+    """``lmeval zeno-export``: adds the arguments to ``parser``, returns the handler."""
+    parser.add_argument("--data_path", required=True, help="folder of runs; each subfolder with results is a model")
+    parser.add_argument("--project_name", required=True, help="project name (suffixed with _<task> per task)")
+    parser.add_argument("--output_dir", default="zeno", help="where the projects are written (default: zeno)")
+    return run
+
+
+def run(args: argparse.Namespace) -> int:
+    from lmeval.errors import UsageError
+
     try:
         written = export(args.data_path, args.output_dir, args.project_name)
     except ValueError as exc:
-        print(f"lmeval-zeno-export: error: {exc}", file=sys.stderr)
-        return 2
+        raise UsageError(str(exc)) from None
     for path in written:
         print(path)
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``lmeval-zeno-export``, the same as ``lmeval zeno-export``."""
+    from lmeval.errors import UsageError
+
+    p = argparse.ArgumentParser(prog="lmeval-zeno-export", description=__doc__.split("\n\n")[0])
+    handler = command(p)
+    try:
+        return handler(p.parse_args(argv))
+    except UsageError as exc:
+        print(f"lmeval-zeno-export: error: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

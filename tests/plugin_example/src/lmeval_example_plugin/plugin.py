@@ -74,3 +74,9 @@ def lmeval_register_reporters(register):
 @hookimpl
 def lmeval_register_task_sources(register):
     register(Path(__file__).parent / "tasks")
+
+
+@hookimpl
+def lmeval_register_commands(register):
+    register("example-words", "lmeval_example_plugin.words:command",
+             help="print the words of the example task's data")

@@ -1,4 +1,10 @@
-"""``lmeval``: ``run`` (the default), ``ls``, ``validate``. One module per subcommand.
+"""``lmeval``: ``run`` (the default), ``ls``, ``validate``, ``compare``, ``report``,
+``decontaminate`` — one module per subcommand — and the subcommands plugins register
+(``lmeval_register_commands``).
+
+Plugins are asked for subcommands only when the first word is not one of the core's, or for
+``lmeval --help``: ``lmeval ls`` and ``lmeval run`` never load them for that, and a plugin
+subcommand's module is imported only when it is the one invoked.
 
 Errors a user can act on are printed in one line with exit code 2 (usage) or 1; ``--verbose``
 (or ``LMEVAL_TRACEBACK=1``) shows the traceback.
@@ -8,17 +14,23 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import importlib.util
 import os
 import re
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
+if TYPE_CHECKING:
+    from lmeval.plugins import Entry
+
+#: The core's subcommands and their modules (each has ``add_parser(sub)``).
 SUBCOMMANDS = {
     "run": "lmeval.cli.run",
     "ls": "lmeval.cli.ls",
     "validate": "lmeval.cli.validate",
+    "compare": "lmeval.cli.compare",
+    "report": "lmeval.cli.report",
+    "decontaminate": "lmeval.cli.decontaminate",
 }
 
 
@@ -34,10 +46,14 @@ class OneLineErrorParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see `{self.prog} -h`)\n")
 
 
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The full parser, or (``only``) one whose single subcommand is that one: the others'
-    modules are then not imported, which keeps ``lmeval ls`` quick."""
-    names = [*SUBCOMMANDS, *plugin_subcommands()]
+def build_parser(only: str | None = None,
+                 commands: dict[str, Entry] | None = None) -> argparse.ArgumentParser:
+    """The parser of the core's subcommands plus ``commands`` (plugin subcommands, see
+    :func:`plugin_commands`). With ``only``, only that subcommand is built (the other modules
+    are not imported, which keeps ``lmeval ls`` quick); a plugin subcommand is built, and its
+    module imported, only as ``only``."""
+    commands = commands or {}
+    names = [*SUBCOMMANDS, *commands]
     parser = OneLineErrorParser(
         prog="lmeval",
         description="Evaluate language models on lm-eval compatible tasks. "
@@ -45,20 +61,57 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=_version())
     sub = parser.add_subparsers(dest="command", metavar="{" + ",".join(names) + "}")
-    for name, module in {**SUBCOMMANDS, **plugin_subcommands()}.items():
+    for name, module in SUBCOMMANDS.items():
         if only is None or name == only:
             importlib.import_module(module).add_parser(sub)
+    for name, entry in commands.items():
+        help_text = entry.meta.get("help") or f"(from {entry.distribution})"
+        p = sub.add_parser(name, aliases=entry.meta.get("aliases", ()), help=help_text,
+                           description=help_text)
+        if name == only:
+            _configure(p, entry)
     return parser
 
 
-def plugin_subcommands() -> dict[str, str]:
-    """Extra subcommands shipped with lmeval-core (report, compare, decontaminate) when present."""
-    extra = {}
-    for name in ("compare", "report", "decontaminate"):
-        module = f"lmeval.cli.{name}"
-        if importlib.util.find_spec(module) is not None:
-            extra[name] = module
-    return extra
+def _configure(parser: argparse.ArgumentParser, entry: Entry) -> None:
+    """Let a plugin's ``command(parser)`` add its arguments; its result is the handler."""
+    from lmeval.errors import PluginError
+
+    where = f"subcommand {entry.name!r} of plugin {entry.plugin!r} ({entry.distribution})"
+    try:
+        handler = entry.load()(parser)
+    except Exception as exc:
+        if _verbose():
+            raise
+        raise PluginError(f"{where} failed to load: {type(exc).__name__}: {exc}") from None
+    if not callable(handler):
+        raise PluginError(f"{where}: command(parser) returned {handler!r}, not a handler(args)")
+    parser.set_defaults(handler=handler)
+
+
+def plugin_commands() -> dict[str, Entry]:
+    """The subcommands plugins register, by name (their aliases in ``meta["aliases"]``).
+
+    Loads the plugins; no command module is imported. A plugin taking a core subcommand's name
+    is a :class:`lmeval.errors.PluginError` naming it."""
+    from lmeval.errors import PluginError
+    from lmeval.plugins import get_plugin_manager
+
+    registry = get_plugin_manager().commands
+    out = {}
+    for entry in registry.entries():
+        entry.meta["aliases"] = registry.aliases_of(entry.name)
+        for key in (entry.name, *entry.meta["aliases"]):
+            if key in SUBCOMMANDS or key.startswith("-") or key.split() != [key]:
+                raise PluginError(f"plugin {entry.plugin!r} ({entry.distribution}) registered the "
+                                  f"subcommand {key!r}: " + ("that is lmeval's own" if key in SUBCOMMANDS
+                                                             else "a subcommand is one word, not a flag"))
+        out[entry.name] = entry
+    return out
+
+
+def _verbose() -> bool:
+    return os.environ.get("LMEVAL_TRACEBACK") == "1"
 
 
 def _version() -> str:
@@ -69,25 +122,35 @@ def _version() -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    known = [*SUBCOMMANDS, *plugin_subcommands()]
-    if argv and argv[0] not in known and argv[0] not in ("-h", "--help", "--version"):
-        if not argv[0].startswith("-"):  # `run` takes no positional word: a mistyped subcommand
-            from lmeval.errors import did_you_mean
+    from lmeval.errors import LmevalError
 
-            print(f"lmeval: error: unknown subcommand {argv[0]!r}{did_you_mean(argv[0], known)}; "
-                  f"subcommands: {', '.join(known)} (`lmeval --model ...` means `lmeval run`)",
-                  file=sys.stderr)
-            return 2
-        argv = ["run", *argv]
-    parser = build_parser(argv[0] if argv and argv[0] in known else None)
+    commands: dict[str, Entry] = {}
+    only = argv[0] if argv and argv[0] in SUBCOMMANDS else None
+    try:
+        if not argv or argv[0] in ("-h", "--help"):
+            commands = _commands_for_help()
+        elif only is None and argv[0] != "--version":
+            if argv[0].startswith("-"):  # `lmeval --model ...` means `lmeval run --model ...`
+                argv, only = ["run", *argv], "run"
+            else:  # a plugin's subcommand, or a mistyped one
+                commands = plugin_commands()
+                by_word = {w: n for n, e in commands.items() for w in (n, *e.meta["aliases"])}
+                if argv[0] not in by_word:
+                    return _unknown_subcommand(argv[0], [*SUBCOMMANDS, *by_word])
+                only = by_word[argv[0]]
+        parser = build_parser(only, commands)
+    except LmevalError as exc:
+        if _verbose():
+            raise
+        print(f"lmeval: error: {exc}", file=sys.stderr)
+        return exc.exit_code
     args, extra = parser.parse_known_args(argv)
     if extra:
         return _unrecognized(parser, args, extra)
     if args.command is None:
         parser.print_help()
         return 0
-    verbose = getattr(args, "verbose", False) or os.environ.get("LMEVAL_TRACEBACK") == "1"
-    from lmeval.errors import LmevalError
+    verbose = getattr(args, "verbose", False) or _verbose()
 
     if args.command != "ls":  # a listing prints names only; its start-up is counted in ms
         from lmeval.redact import install
@@ -113,6 +176,26 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         print(redact_text(exc.message(argv if args.command == "run" else None)), file=sys.stderr)
         return exc.exit_code
+
+
+def _commands_for_help() -> dict[str, Entry]:
+    """Plugin subcommands to list in ``lmeval --help``; a broken plugin only costs its line."""
+    from lmeval.errors import LmevalError
+
+    try:
+        return plugin_commands()
+    except LmevalError as exc:
+        print(f"lmeval: warning: plugin subcommands not listed: {exc}", file=sys.stderr)
+        return {}
+
+
+def _unknown_subcommand(word: str, known: list[str]) -> int:
+    from lmeval.errors import did_you_mean
+
+    print(f"lmeval: error: unknown subcommand {word!r}{did_you_mean(word, known)}; "
+          f"subcommands: {', '.join(known)} (`lmeval --model ...` means `lmeval run`)",
+          file=sys.stderr)
+    return 2
 
 
 def _unrecognized(parser: argparse.ArgumentParser, args: argparse.Namespace, extra: list[str]) -> int:

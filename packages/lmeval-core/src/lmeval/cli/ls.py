@@ -70,8 +70,14 @@ def handle(args: argparse.Namespace) -> int:
     rows = []
     for entry in registry.entries():
         aliases = ", ".join(registry.aliases_of(entry.name))
-        rows.append((entry.name, entry.distribution, aliases))
-    out.write(_rows(rows, (args.what[:-1], "distribution", "aliases")))
+        if args.what == "metrics":  # which task output types each metric is meant for
+            types = entry.meta.get("output_types") or ()
+            types = [types] if isinstance(types, str) else types
+            rows.append((entry.name, entry.distribution, ", ".join(types), aliases))
+        else:
+            rows.append((entry.name, entry.distribution, aliases))
+    headers = (args.what[:-1], "distribution", "aliases")
+    out.write(_rows(rows, headers[:2] + ("output types",) + headers[2:] if args.what == "metrics" else headers))
     if args.what == "models":
         from lmeval.plugins import KNOWN_BACKENDS
 

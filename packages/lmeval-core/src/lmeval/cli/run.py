@@ -97,12 +97,16 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="print the first documents' prompts as the model sees them")
     o.add_argument("--show_config", action="store_true", default=S, help="print the task configs after the table")
     o.add_argument("--bootstrap_iters", type=int, default=S, metavar="<n>", help="bootstrap iterations for stderr (0: none)")
-    o.add_argument("--hf_hub_log_args", nargs="+", default=S, metavar="<arg>", help="push to the HF Hub, k=v,...")
-    o.add_argument("--wandb_args", nargs="+", default=S, metavar="<arg>", help="arguments to wandb.init, k=v,...")
-    o.add_argument("--wandb_config_args", nargs="+", default=S, metavar="<arg>", help="extra wandb config, k=v,...")
     o.add_argument("--reporter", action="append", default=S, metavar="<name[:k=v,...]>",
                    help="send the finished run to a registered reporter, built with the k=v "
-                        "arguments (repeatable; `lmeval ls reporters` lists them)")
+                        "arguments before the run and called after the results are printed and "
+                        "saved (repeatable; `lmeval ls reporters` lists them)")
+    o.add_argument("--hf_hub_log_args", nargs="+", default=S, metavar="<arg>",
+                   help="push to the HF Hub, k=v,...: the same as --reporter hf_hub:k=v,...")
+    o.add_argument("--wandb_args", nargs="+", default=S, metavar="<arg>",
+                   help="arguments to wandb.init, k=v,...: the same as --reporter wandb:k=v,...")
+    o.add_argument("--wandb_config_args", nargs="+", default=S, metavar="<arg>",
+                   help="extra wandb config, k=v,... (the wandb reporter's config_args)")
     c = p.add_argument_group("caching and reproducibility")
     c.add_argument("--use_cache", "-c", default=S, metavar="<dir>",
                    help="response cache directory (SQLite); a rerun resumes from it")
@@ -230,7 +234,9 @@ def handle(args: argparse.Namespace) -> int:
         options["log_samples"] = True
     if options["log_samples"] and not options["output_path"]:
         raise UsageError("--log_samples needs --output_path")
-    reporters = _reporters(pm, options)
+    from lmeval.reporters import build_reporters, send_reports
+
+    reporters = build_reporters(pm, options, _kv)
     model_args = _kv(options["model_args"])
     if options["trust_remote_code"]:
         import os
@@ -276,47 +282,11 @@ def handle(args: argparse.Namespace) -> int:
     sys.stdout.flush()
     status = save_results(results, options["output_path"]) if options["output_path"] else 0
     results.pop("samples", None)
-    for reporter in reporters:
-        reporter.report(results, samples_out)
+    # a failing reporter is one line after the table, never instead of it
+    status = send_reports(reporters, results, samples_out, verbose=bool(options["verbose"])) or status
     if options["show_config"]:
         print(json.dumps(results["configs"], indent=2, ensure_ascii=False, default=str))
     return status
-
-
-def _reporters(pm: Any, options: dict[str, Any]) -> list[Any]:
-    from lmeval import redact
-
-    out = []
-    for entry in pm.reporters.entries():
-        flag = entry.meta.get("cli_flag")
-        if flag and options.get(flag):
-            from lmeval.protocol import parse_model_args
-
-            redact.remember_args(_kv(options[flag]))  # a Hub token: masked in any output
-            kwargs = parse_model_args(_kv(options[flag]))
-            if flag == "wandb_args" and options.get("wandb_config_args"):
-                kwargs["config_args"] = parse_model_args(_kv(options["wandb_config_args"]))
-            try:
-                out.append(entry.load()(**kwargs))
-            except TypeError as exc:  # bad k=v keys for this reporter
-                raise UsageError(f"--{flag}: {exc}") from None
-    for spec in options.get("reporter") or []:
-        from lmeval.protocol import parse_model_args
-
-        name, _, args = str(spec).partition(":")
-        redact.remember_args(args)
-        name = name.strip()
-        if name not in pm.reporters:
-            raise UsageError("--reporter: " + pm.reporters.unknown_message(name))
-        try:
-            out.append(pm.reporters.get(name).load()(**parse_model_args(args)))
-        except TypeError as exc:  # bad k=v keys for this reporter
-            raise UsageError(f"--reporter {name}: {exc}") from None
-    for flag in ("hf_hub_log_args", "wandb_args"):
-        if options.get(flag) and not any(e.meta.get("cli_flag") == flag for e in pm.reporters.entries()):
-            package = {"hf_hub_log_args": "lmeval-report-hub", "wandb_args": "lmeval-report-wandb"}[flag]
-            raise UsageError(f"--{flag} needs a reporter plugin: pip install {package}")
-    return out
 
 
 def _check_integrity(pm: Any, tasks: list[str], include: Any) -> None:

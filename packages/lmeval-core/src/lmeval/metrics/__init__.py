@@ -154,8 +154,9 @@ def lmeval_register_aggregations(register: Any) -> None:
 
 @hookimpl
 def lmeval_register_metrics(register: Any) -> None:
-    for name, (fn, aggregation, higher, output_types, corpus) in METRICS.items():
+    for name, (fn, aggregation, higher, output_types, _corpus) in METRICS.items():
         # the task computes these from the model's scores: no keyword reaches them
         keywords = () if fn is passthrough or fn is bypass else None
+        # a corpus metric needs no flag: its aggregation does the corpus-level work
         register(name, fn, aggregation=aggregation, higher_is_better=higher,
-                 output_types=output_types, corpus=corpus, keywords=keywords)
+                 output_types=output_types, keywords=keywords)
