@@ -1,4 +1,4 @@
-"""Ranks under torchrun / accelerate: rank and world size from the environment, object gather.
+"""Ranks under torchrun / accelerate: the launcher's ranks from the environment, object gather.
 
 torch is imported only when the world size is above one.
 """
@@ -6,18 +6,37 @@ torch is imported only when the world size is above one.
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from lmeval.protocol import LM
+
+
+def launcher_world() -> tuple[int, int, int]:
+    """``(rank, local_rank, world_size)`` that torchrun / accelerate launch set in the environment.
+
+    ``RANK`` falls back to ``LOCAL_RANK`` (one node), ``LOCAL_RANK`` to the rank; no launcher
+    means ``(0, 0, 1)``.
+    """
+    world = int(os.environ.get("WORLD_SIZE", "1") or 1)
+    rank = int(os.environ.get("RANK", os.environ.get("LOCAL_RANK", "0")) or 0)
+    local = int(os.environ.get("LOCAL_RANK", str(rank)) or 0)
+    return rank, local, world
+
+
+def launcher_local_world(world: int) -> int:
+    """Processes on this node (``LOCAL_WORLD_SIZE``, set by torchrun and accelerate), else ``world``."""
+    return int(os.environ.get("LOCAL_WORLD_SIZE", "") or world)
 
 
 def env_rank_world() -> tuple[int, int]:
-    world = int(os.environ.get("WORLD_SIZE", "1") or 1)
-    rank = int(os.environ.get("RANK", os.environ.get("LOCAL_RANK", "0")) or 0)
+    rank, _, world = launcher_world()
     return rank, world
 
 
-def rank_world(lm: Any) -> tuple[int, int]:
+def rank_world(lm: LM) -> tuple[int, int]:
     """The LM's ranks when it set up its own process group, else the environment's."""
-    if getattr(lm, "world_size", 1) > 1 or getattr(lm, "owns_ranks", False):
+    if lm.world_size > 1 or lm.owns_ranks:
         return int(lm.rank), int(lm.world_size)
     return env_rank_world()
 
@@ -31,10 +50,8 @@ def _ensure_group() -> Any:
     return dist
 
 
-def all_gather_object(obj: Any, lm: Any = None) -> list[Any]:
-    """Every rank's ``obj``, in rank order (``[obj]`` in a single process)."""
-    if lm is not None and hasattr(lm, "all_gather_object"):
-        return list(lm.all_gather_object(obj))
+def gather_launcher_ranks(obj: Any) -> list[Any]:
+    """Every launcher rank's ``obj``, in rank order (``[obj]`` in a single process)."""
     _, world = env_rank_world()
     if world <= 1:
         return [obj]

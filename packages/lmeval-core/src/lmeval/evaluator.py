@@ -51,11 +51,8 @@ def build_model(pm: PluginManager, model: str | LM, model_args: Any = None, *,
                                      ("device", device)) if v is not None and k not in args}
     args.update(accepted_run_options(factory, args, run_options))
     lm = factory(**args)
-    lm.backend_name = model
-    try:  # for LM.identity()'s default: what this model was built with
-        lm._lmeval_model_args = {k: v for k, v in args.items() if isinstance(v, (str, int, float, bool))}
-    except AttributeError:  # a backend with __slots__ keeps the bare default
-        pass
+    lm.backend_name = pm.models.get(model).name  # an alias (hf-auto) keys the cache as its name
+    lm.model_args = args  # what the cache key holds (lmeval.identity), whatever the factory did
     return lm
 
 
@@ -196,16 +193,15 @@ def evaluate(model: str | LM, model_args: Any = None, tasks: str | Sequence[str 
     try:
         answers = scheduler.run(calls)
     finally:
-        close = getattr(lm, "close", None)
-        if callable(close) and not isinstance(model, LM):
-            close()  # engines we started (vLLM, Ray actors) are stopped; a caller's LM stays open
+        if not isinstance(model, LM):
+            lm.close()  # engines we started (vLLM, Ray actors) are stopped; a caller's LM stays open
     for inst, answer in zip(owners, answers, strict=False):
         inst.resps.append(answer)
     if cache is not None:
         cache.close()
 
     rank, _ = distributed.rank_world(lm)
-    if getattr(lm, "owns_ranks", False):
+    if lm.owns_ranks:
         rank = distributed.env_rank_world()[0]  # tensor-parallel ranks: only global rank 0 reports
     if rank != 0:
         return {}

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import inspect
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 ChatMessages = tuple[Mapping[str, str], ...]
@@ -115,12 +117,34 @@ class LM:
     :meth:`report_answers` as each batch finishes, so those answers reach the response cache
     at once and a killed run loses only the batch in flight; answers never reported are stored
     when the method returns.
+
+    Everything the core reads or calls on a backend is declared here with its default; see
+    the LM contract in the plugin guide.
     """
 
     #: The request kinds this backend answers. Asking for another fails before any model call.
     supported_kinds: ClassVar[frozenset[RequestKind]] = frozenset(RequestKind)
     #: Registered name, filled in by the registry (``"hf"``, ``"vllm"`` ...).
     backend_name: str = "lm"
+    #: The keyword arguments this LM was built with: recorded from the constructor call, and
+    #: replaced by the core with the model arguments it passed when it builds the model from
+    #: ``--model_args``. They key the response cache (:mod:`lmeval.identity`).
+    model_args: Mapping[str, Any] = MappingProxyType({})
+    #: Model arguments of this backend that change only where or how fast it runs (parallelism,
+    #: memory limits, concurrency), left out of the response-cache key besides the core's
+    #: ``batch_size``, ``max_batch_size`` and ``device``.
+    cache_neutral_args: ClassVar[frozenset[str]] = frozenset()
+    #: True when the backend sets up its own ranks (tensor or pipeline parallel: every process
+    #: is a worker of one model); the core then takes ranks from :attr:`rank` and
+    #: :attr:`world_size`, and only the launcher's global rank 0 writes results.
+    owns_ranks: bool = False
+    _rank: int = 0  # class defaults: a backend that skips LM.__init__ still has one rank
+    _world_size: int = 1
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> LM:
+        self = super().__new__(cls)
+        self.model_args = _constructor_args(cls, args, kwargs)
+        return self
 
     def __init__(self) -> None:
         self._rank = 0
@@ -155,16 +179,22 @@ class LM:
         return None
 
     def identity(self) -> Mapping[str, Any]:
-        """What makes this model's answers differ from another's: keys the response cache.
+        """The response-cache key of this model, computed by the core (:mod:`lmeval.identity`):
+        the backend's name, its :attr:`model_args` less the cache-neutral ones, and
+        :meth:`identity_extras`. Backends add to it through :meth:`identity_extras`."""
+        from lmeval.identity import model_identity
 
-        Backends return their name and the model arguments that change outputs. This default,
-        for backends that do not override it, takes every argument the CLI or ``evaluate``
-        built the model with except the batch sizes: two runs of a backend with different
-        model arguments never share cached answers.
-        """
-        args = getattr(self, "_lmeval_model_args", None) or {}
-        kept = {k: v for k, v in args.items() if k not in ("batch_size", "max_batch_size")}
-        return {"backend": self.backend_name, **({"model_args": kept} if kept else {})}
+        return model_identity(self)
+
+    def identity_extras(self) -> Mapping[str, Any]:
+        """What changes this model's answers besides its model arguments: fingerprints of local
+        files, what a server reports about the model it serves, a resolved checkpoint. JSON-able
+        values; the default adds nothing."""
+        return {}
+
+    def close(self) -> None:
+        """Stop what the backend started (engines, worker processes). The core calls it once,
+        after the last request, on a model it built; an LM passed in by the caller stays open."""
 
     #: How many requests the scheduler hands over per call (None: its default). Backends
     #: that gain from seeing everything at once (continuous batching) set a large number.
@@ -186,6 +216,11 @@ class LM:
         if sink is not None and answers:
             sink(answers)
 
+    @property
+    def reporting(self) -> bool:
+        """Whether :meth:`report_answers` goes anywhere now (a backend may skip extra work)."""
+        return self._answer_sink is not None
+
     @contextlib.contextmanager
     def answers_to(self, sink: AnswerSink) -> Iterator[None]:
         """Send :meth:`report_answers` to ``sink`` for the duration of one request call."""
@@ -204,6 +239,14 @@ class LM:
     def world_size(self) -> int:
         return self._world_size
 
+    def all_gather_object(self, obj: Any) -> list[Any]:
+        """Every rank's ``obj``, in rank order; the scheduler shares cache hits and answers
+        through it. The default gathers over the launcher's ranks (torchrun, accelerate):
+        ``[obj]`` in a single process."""
+        from lmeval import distributed
+
+        return distributed.gather_launcher_ranks(obj)
+
     def _unsupported(self, kind: RequestKind) -> str:
         supported = ", ".join(sorted(k.value for k in self.supported_kinds)) or "none"
         return (
@@ -216,6 +259,27 @@ class LM:
         missing = sorted(k.value for k in kinds if k not in self.supported_kinds)
         if missing:
             raise UnsupportedRequestError(self._unsupported(RequestKind(missing[0])))
+
+
+def _constructor_args(cls: type, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The constructor call as ``{parameter: value}`` (``**kwargs`` flattened in)."""
+    try:
+        bound = inspect.signature(cls.__init__).bind(None, *args, **kwargs)
+    except (TypeError, ValueError):  # __init__ will say what is wrong with the call
+        return {**{f"_{i}": a for i, a in enumerate(args)}, **kwargs}
+    out: dict[str, Any] = {}
+    params = inspect.signature(cls.__init__).parameters
+    for i, (name, value) in enumerate(bound.arguments.items()):
+        if i == 0:
+            continue  # self
+        kind = params[name].kind
+        if kind is inspect.Parameter.VAR_KEYWORD:
+            out.update(value)
+        elif kind is inspect.Parameter.VAR_POSITIONAL:
+            out.update({f"_{j}": a for j, a in enumerate(value)})
+        else:
+            out[name] = value
+    return out
 
 
 def parse_model_args(arg_string: str | Mapping[str, Any] | None) -> dict[str, Any]:

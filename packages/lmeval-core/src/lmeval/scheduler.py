@@ -61,7 +61,7 @@ class Scheduler:
         self.cache = cache
         self.seed = seed
         self.progress = progress
-        self.chunk_size = chunk_size or getattr(lm, "chunk_size", None) or DEFAULT_CHUNK
+        self.chunk_size = chunk_size or lm.chunk_size or DEFAULT_CHUNK
         self.stats: dict[str, SchedulerStats] = {}
         #: answers this scheduler committed to the cache
         self.committed = 0
@@ -96,7 +96,7 @@ class Scheduler:
                 hits = self.cache.get_many(cacheable)
                 if distributed.rank_world(self.lm)[1] > 1:
                     # every rank must agree on what is left to compute
-                    for part in distributed.all_gather_object(hits, self.lm):
+                    for part in self.lm.all_gather_object(hits):
                         hits.update(part)
                 stats.cached += len(hits)
                 answers.update(hits)
@@ -148,7 +148,7 @@ class Scheduler:
             out.update(collector.finish(results, kind))
         if world > 1:
             merged: dict[str, Any] = {}
-            for part in distributed.all_gather_object(out, self.lm):
+            for part in self.lm.all_gather_object(out):
                 merged.update(part)
             return merged
         return out

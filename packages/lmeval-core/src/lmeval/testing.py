@@ -30,6 +30,8 @@ class ReferenceLM(LM):
     """Deterministic scores from request hashes; generations by a fixed rule."""
 
     backend_name = "dummy"
+    #: pacing, call counting and chunking: a run resumes with other values and keeps its answers
+    cache_neutral_args = frozenset({"delay", "call_log", "chunk_size"})
 
     def __init__(self, seed: int = 0, delay: float = 0.0, call_log: str | None = None,
                  chunk_size: int | None = None, batch_size: Any = 1, max_batch_size: Any = None,
@@ -46,9 +48,6 @@ class ReferenceLM(LM):
         """Any model argument: the reference LM stands in for real backends in tests (their
         ``pretrained=``, ``peft=`` ... name the run) and ignores what it does not use."""
         return None
-
-    def identity(self) -> dict[str, Any]:
-        return {"backend": "dummy", "seed": self.seed}
 
     def _answered(self, index: int, answer: Any) -> None:
         """One request done: wait ``delay`` (a batch of one), then report it."""

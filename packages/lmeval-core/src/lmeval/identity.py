@@ -1,0 +1,78 @@
+"""The response cache's model key: what makes one model's answers differ from another's.
+
+The core owns it, for every backend: the backend's registered name, every model argument the
+model was built with, and what the backend adds through ``LM.identity_extras()`` (fingerprints
+of local files, what a server reports about itself). A model argument a backend forgot to list
+can therefore never make two different models share cached answers. Arguments that change only
+where or how fast a model runs are left out, so a run can resume with another batch size,
+device or number of workers: the core's :data:`CACHE_NEUTRAL_ARGS` and each backend's
+``LM.cache_neutral_args``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import PurePath
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from lmeval.protocol import LM
+
+#: Run options that never change an answer beyond float noise, for every backend: how many
+#: requests share a forward pass, and on which device it runs.
+CACHE_NEUTRAL_ARGS = frozenset({"batch_size", "max_batch_size", "device"})
+
+#: Files of a model directory whose size and modification time key the cache
+#: (:func:`local_files`): weights, configs, tokenizers, chat templates, ONNX graphs.
+MODEL_FILE_SUFFIXES = (".json", ".safetensors", ".bin", ".model", ".gguf", ".jinja", ".onnx",
+                       ".onnx.data", ".pt", ".txt")
+
+
+def model_identity(lm: LM) -> dict[str, Any]:
+    """``{"backend", "model_args", "extras"}`` for ``lm``: the key of its cached answers."""
+    neutral = CACHE_NEUTRAL_ARGS | frozenset(lm.cache_neutral_args)
+    args = {str(k): key_value(v) for k, v in sorted(lm.model_args.items(), key=lambda kv: str(kv[0]))
+            if k not in neutral}
+    return {"backend": backend_key(lm), "model_args": args,
+            "extras": key_value(dict(lm.identity_extras()))}
+
+
+def backend_key(lm: LM) -> str:
+    """The registered name; for an LM nobody named, its class (``module.Qualname``)."""
+    from lmeval.protocol import LM
+
+    if lm.backend_name != LM.backend_name:
+        return lm.backend_name
+    cls = type(lm)
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
+def key_value(value: Any) -> Any:
+    """``value`` as stable JSON: containers kept, a path as text, any other object by its type
+    (a model object passed in is keyed by its class, not by an address that changes per run)."""
+    if value is None or isinstance(value, (str, bool, int, float)):
+        return value
+    if isinstance(value, PurePath):
+        return str(value)
+    if isinstance(value, Mapping):
+        return {str(k): key_value(v) for k, v in sorted(value.items(), key=lambda kv: str(kv[0]))}
+    if isinstance(value, (list, tuple)):
+        return [key_value(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted((key_value(v) for v in value), key=repr)
+    cls = type(value)
+    return f"<{cls.__module__}.{cls.__qualname__}>"
+
+
+def local_files(path: str | os.PathLike[str]) -> dict[str, list[int]] | None:
+    """``{file: [size, mtime]}`` for the model files directly in directory ``path`` (None when
+    it is not a local directory): a retrained checkpoint saved in place gets a new cache key."""
+    if not os.path.isdir(path):
+        return None
+    out = {}
+    for name in sorted(os.listdir(path)):
+        if name.endswith(MODEL_FILE_SUFFIXES):
+            st = os.stat(os.path.join(path, name))
+            out[name] = [st.st_size, int(st.st_mtime)]
+    return out
