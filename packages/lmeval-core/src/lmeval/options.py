@@ -222,23 +222,14 @@ def check_bounds(*, num_fewshot: Any = None, limit: Any = None, batch_size: Any 
 
 
 def parse_batch_size(value: Any) -> int | str | None:
-    """``--batch_size``: N >= 1, ``auto`` or ``auto:N``."""
+    """``--batch_size`` in the one batch-size grammar (:mod:`lmeval.batch_size`): N, or the
+    ``auto``/``auto:N`` text as given."""
     if value is None:
         return None
-    if _is_int(value):
-        size = value
-    else:
-        text = str(value).strip()
-        if text == "auto" or (text.startswith("auto:") and text[5:].isdigit()
-                              and int(text[5:]) >= 1):
-            return text
-        try:
-            size = int(text)
-        except ValueError:
-            raise UsageError(f"--batch_size: expected N, auto or auto:N, got {text!r}") from None
-    if size < 1:
-        raise UsageError(f"--batch_size: expected N >= 1, auto or auto:N, got {value!r}")
-    return size
+    from lmeval.batch_size import parse_batch_size as parse_spec
+
+    spec = parse_spec(value, name="--batch_size")
+    return spec.fixed if spec.fixed is not None else str(value).strip()
 
 
 def _is_int(value: Any) -> bool:
