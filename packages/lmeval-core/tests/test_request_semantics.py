@@ -10,16 +10,36 @@ import sys
 from types import SimpleNamespace
 
 import pytest
-
-from lmeval.batch_size import BatchSizer, BatchSpec, estimate_cpu_batch, parse_batch_size, \
-    probe_batch_size
+from lmeval.batch_size import (
+    BatchSizer,
+    BatchSpec,
+    estimate_cpu_batch,
+    parse_batch_size,
+    probe_batch_size,
+)
 from lmeval.distributed import env_rank_world, launcher_local_world, launcher_world
-from lmeval.encoding import TOKENIZER_INFINITY, TokenEncoder, encode_request, fit_window, \
-    move_trailing_whitespace, resolve_max_length
+from lmeval.encoding import (
+    TOKENIZER_INFINITY,
+    TokenEncoder,
+    encode_request,
+    fit_window,
+    move_trailing_whitespace,
+    resolve_max_length,
+)
 from lmeval.errors import UsageError
-from lmeval.generation import API_MAX_TOKEN_KEYS, GenerationParams, cut_at_stop, decode_generation, \
-    normalize_gen_kwargs, parse_think_end_token, pop_max_gen_toks, prompt_budget, stop_sequences, \
-    strip_thinking, truncate_prompt
+from lmeval.generation import (
+    API_MAX_TOKEN_KEYS,
+    GenerationParams,
+    cut_at_stop,
+    decode_generation,
+    normalize_gen_kwargs,
+    parse_think_end_token,
+    pop_max_gen_toks,
+    prompt_budget,
+    stop_sequences,
+    strip_thinking,
+    truncate_prompt,
+)
 from lmeval.options import parse_batch_size as cli_batch_size
 from lmeval.rolling import RollingTotals, loglikelihood_windows, rolling_windows, score_rolling
 
