@@ -50,6 +50,7 @@ class Connection:
         self.timed_out = False
         self.stderr = bytearray()
         self._buf = bytearray()
+        self._err_open = True
         for fd in (req_fd, resp_fd, err_fd):
             os.set_blocking(fd, False)
 
@@ -63,7 +64,8 @@ class Connection:
         remaining = self.deadline - time.monotonic()
         if remaining <= 0:
             raise self.lose("the time limit was reached", timeout=True)
-        r, w, _ = select.select([self.err_fd] + ([] if write else fds), fds if write else [], [], remaining)
+        err = [self.err_fd] if self._err_open else []
+        r, w, _ = select.select(err + ([] if write else fds), fds if write else [], [], remaining)
         if self.err_fd in r:
             self.drain_stderr()
         return w if write else [fd for fd in r if fd != self.err_fd]
@@ -75,6 +77,7 @@ class Connection:
             except (BlockingIOError, OSError):
                 return
             if not chunk:
+                self._err_open = False  # closed by the candidate: stop selecting on it
                 return
             self.stderr += chunk
             del self.stderr[:-4096]

@@ -157,7 +157,7 @@ def session_dir() -> Path:
 def _child_env(workdir: str) -> dict[str, str]:
     return {
         "PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": workdir, "TMPDIR": workdir, "LANG": "C.UTF-8",
-        "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": "0",
+        "PYTHONDONTWRITEBYTECODE": "1",
         "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
     }
 
