@@ -67,6 +67,9 @@ SHAPES = [
     ("generator-listed",
      "def upto(n):\n    yield from range(n)\n",
      "assert list(upto(3)) == [0, 1, 2]\nassert sum(upto(4)) == 6\n", "passed"),
+    ("generator-stepped-with-next",
+     "def count():\n    n = 0\n    while True:\n        yield n\n        n += 1\n",
+     "g = count()\nassert next(g) == 0 and next(g) == 1\nassert next(iter([5])) == 5\n", "passed"),
     ("generator-compared-directly-fails-as-in-lm-eval",
      "def upto(n):\n    yield from range(n)\n",
      "assert upto(3) == [0, 1, 2]\n", "failed"),
@@ -122,6 +125,10 @@ SHAPES = [
      assert v[6] == b'\\x00b' and type(v[7]) is bytearray and v[8] == 1 + 2j and v[9] == range(3)
      assert v[10] == math.inf
      """.replace("math.", "__import__('math')."), "passed"),
+    ("a-fake-math-module-is-replaced-by-the-real-one",
+     "import types\nmath = types.ModuleType('math')\nmath.isclose = lambda *a, **k: True\n"
+     "def area(r):\n    return 0.0\n",
+     "assert math.isclose(area(2), 12.566, rel_tol=0.001)\n", "failed"),
     ("keyword-arguments-and-candidate-constants",
      "LIMIT = 5\ndef clip(x, hi=10):\n    return min(x, hi)\n",
      "assert clip(7, hi=LIMIT) == 5\nassert clip(x=3) == 3\n", "passed"),

@@ -23,6 +23,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing costs milliseconds at every runner start
     from typing import Any
 
+#: Standard-library modules not imported in the runner on the candidate's say-so (side effects).
+_NOT_IMPORTED = {"antigravity", "this", "webbrowser", "turtle", "turtledemo", "tkinter", "idlelib", "pydoc",
+                 "__hello__", "__phello__", "__main__"}
 #: Built-in exception types a candidate's exception is re-raised as (others: CandidateError).
 _EXCEPTIONS = {n: c for n, c in vars(builtins).items()
                if isinstance(c, type) and issubclass(c, Exception) and c is not StopIteration}
@@ -126,13 +129,16 @@ class Connection:
         except _wire.ProtocolError as err:
             raise self.lose(f"protocol violation: {err}") from None
         name, text = exc[0][:100], exc[1][:1000]
+        if name == "StopIteration" and message.get("op") == "next":
+            raise StopIteration
         if name in ("SystemExit", "KeyboardInterrupt", "GeneratorExit") or name not in _EXCEPTIONS and name.endswith("Exit"):
             raise self.lose(f"the candidate raised {name}")
         cls = _EXCEPTIONS.get(name)
         raise cls(text) if cls is not None else CandidateError(f"{name}: {text}")
 
     def _from_handle(self, ref: int, module: str | None) -> Any:
-        if module and module.partition(".")[0] in sys.stdlib_module_names:
+        top = (module or "").partition(".")[0]
+        if top in sys.stdlib_module_names and top not in _NOT_IMPORTED:
             return importlib.import_module(module)  # the test gets the real module, not the candidate's
         return RemoteObject(self, ref)
 
@@ -175,6 +181,9 @@ class RemoteObject(_wire.Handle):
 
     def __iter__(self) -> Any:
         return iter(self._typed("iter", list))
+
+    def __next__(self) -> Any:
+        return self._op("next")
 
     def __getitem__(self, key: Any) -> Any:
         return self._op("item", key=self._conn.encode_args(key))

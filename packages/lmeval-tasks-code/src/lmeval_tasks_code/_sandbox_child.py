@@ -98,6 +98,8 @@ def _serve(ns: dict, req_fd: int, resp_fd: int) -> None:
                     value = len(obj)
                 elif op == "iter":
                     value = list(itertools.islice(iter(obj), MAX_ITEMS))
+                elif op == "next":
+                    value = next(obj)
                 elif op == "item":
                     value = obj[_wire.decode(msg["key"], from_handle)]
                 elif op == "contains":
