@@ -288,14 +288,14 @@ HOSTILE = [
             i = s.rfind(ch)
             return s if i < 0 else s[:i] + s[i + 1:]
         """), "fill the disk with files that are each under the per-file limit", "failed", "AssertionError"),
-    ("huge-return", "he0", body("return 'x' * (80 * 2 ** 20)"), "answer with a value too large to send",
-     "failed", ""),
+    ("huge-return", "he0", body("return 'x' * (20 * 2 ** 20)"), "answer with a value too large to send",
+     "failed", "oversized message"),
     ("deep-return", "he0", body("""
         v = []
         for _ in range(100000):
             v = [v]
         return v
-        """), "answer with a value nested too deeply to encode", "failed", ""),
+        """), "answer with a value nested too deeply to encode", "failed", "value nested too deeply"),
     ("setsid-daemon", "mbpp", mod("""
         import os, time
         if os.fork() == 0:
