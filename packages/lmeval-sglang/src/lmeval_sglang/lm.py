@@ -1,7 +1,8 @@
 """The ``sglang`` backend: SGLang's offline engine, with lm-eval's (HF) token contract.
 
-Requests are tokenized here, exactly as the ``hf`` backend does (lmeval-hf's
-``TokenEncoder``: pair split, empty context -> prefix token, rolling windows), and sent to
+Requests are tokenized here, exactly as the ``hf`` backend does (the core's
+:mod:`lmeval.encoding` and :mod:`lmeval.rolling`: pair split, empty context -> prefix token,
+rolling windows), and sent to
 ``sglang.Engine.generate`` as token ids:
 
 * loglikelihood: one prefill per request with ``return_logprob=True,
@@ -26,12 +27,18 @@ import logging
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from lmeval.batch_size import parse_batch_size
+from lmeval.encoding import TokenEncoder
 from lmeval.errors import UsageError
+from lmeval.generation import (
+    normalize_gen_kwargs,
+    parse_think_end_token,
+    postprocess_generation,
+    prompt_budget,
+    stop_sequences,
+)
 from lmeval.protocol import LM, GenerateRequest, LoglikelihoodRequest, RequestKind, RollingRequest
-from lmeval_hf.batching import parse_batch_size
-from lmeval_hf.generation_kwargs import normalize_gen_kwargs, postprocess_generation, stop_sequences
-from lmeval_hf.rolling import loglikelihood_windows, score_rolling
-from lmeval_hf.tokenization import TokenEncoder
+from lmeval.rolling import loglikelihood_windows, score_rolling
 
 log = logging.getLogger("lmeval.sglang")
 
@@ -155,9 +162,9 @@ class SGLangLM(LM):
                              "tokenizer); skip_tokenizer_init is not supported")
         self.encoder = TokenEncoder(self.tokenizer, add_bos_token=add_bos_token,
                                     prefix_token_id=prefix_token_id)
-        if isinstance(think_end_token, int) or (isinstance(think_end_token, str)
-                                                and think_end_token.isdigit()):
-            self.think_end_token = self.tokenizer.decode([int(think_end_token)])
+        think = parse_think_end_token(think_end_token)
+        if isinstance(think, int):  # a token id: its text is what the output is cut at
+            self.think_end_token = self.tokenizer.decode([think])
 
     # ------------------------------------------------------------------ properties
     @property
@@ -266,10 +273,7 @@ class SGLangLM(LM):
                                            **first.generation_kwargs()}, self.max_gen_toks)
             until = stop_sequences(kwargs.pop("until", None), eos=eos)
             new_tokens = int(kwargs.pop("max_gen_toks"))
-            room = self.max_length - new_tokens
-            if room <= 0:
-                raise UsageError(f"max_gen_toks={new_tokens} leaves no room for the prompt in "
-                                 f"max_length={self.max_length}")
+            room = prompt_budget(self.max_length, new_tokens)
             params = sampling_params(kwargs, new_tokens, until)
             texts = {i: self._text(requests[i].context) for i in indices}
             ids = {i: self._prompt_ids(texts[i], texts[indices[0]])[-room:] for i in indices}
