@@ -207,7 +207,7 @@ def test_unknown_key_goes_to_from_pretrained(llama_path, llama):
     assert llama.model.config._attn_implementation != "eager"
     lm = HFLM(pretrained=llama_path, attn_implementation="eager", batch_size=4, max_length=128)
     assert lm.model.config._attn_implementation == "eager"
-    assert lm.identity()["extra"] == {"attn_implementation": "eager"}
+    assert lm.identity()["model_args"]["attn_implementation"] == "eager"
     assert lm.identity() != llama.identity()
     _close(lm.loglikelihood(REQS), llama.loglikelihood(REQS))
 
@@ -218,17 +218,17 @@ def test_subfolder_loads_config_tokenizer_and_weights(llama_path, llama, tmp_pat
     with pytest.raises(UsageError, match="pretrained"):
         HFLM(pretrained=str(parent))
     lm = HFLM(pretrained=str(parent), subfolder="sub", batch_size=4, max_length=128)
-    assert lm.identity()["subfolder"] == "sub"
+    assert lm.identity()["model_args"]["subfolder"] == "sub"
     # the stale-cache guard fingerprints the files that were loaded
-    assert "model.safetensors" in lm.identity()["files"]
-    assert lm.identity()["files"] == llama.identity()["files"]
+    assert "model.safetensors" in lm.identity()["extras"]["files"]
+    assert lm.identity()["extras"]["files"] == llama.identity()["extras"]["files"]
     assert lm.tokenizer.get_vocab() == llama.tokenizer.get_vocab()
     _close(lm.loglikelihood(REQS), llama.loglikelihood(REQS), tol=0)
 
 
 def test_revision_is_accepted_for_a_local_path(llama_path, llama):
     lm = HFLM(pretrained=llama_path, revision="v1.0", batch_size=4, max_length=128)
-    assert lm.revision == "v1.0" and lm.identity()["revision"] == "v1.0"
+    assert lm.revision == "v1.0" and lm.identity()["model_args"]["revision"] == "v1.0"
     assert lm.identity() != llama.identity()  # revision keys the response cache
     _close(lm.loglikelihood(REQS), llama.loglikelihood(REQS), tol=0)
 
@@ -250,13 +250,14 @@ def test_use_fast_tokenizer_false_reaches_auto_tokenizer(llama_path, llama, monk
     # The tiny tokenizer exists only as tokenizer.json (PreTrainedTokenizerFast): there is no
     # slow variant, so transformers loads the fast one (transformers >= 5 always does).
     assert lm.tokenizer.is_fast
-    assert lm.identity()["use_fast_tokenizer"] is False
+    assert lm.identity()["model_args"]["use_fast_tokenizer"] is False
     _close(lm.loglikelihood(REQS), llama.loglikelihood(REQS), tol=0)
 
 
 def test_truncation_reaches_the_generation_batch_encode(llama_path, llama, monkeypatch):
     lm = HFLM(pretrained=llama_path, truncation=True, batch_size=4, max_length=128)
-    assert lm.identity()["truncation"] is True and llama.identity()["truncation"] is False
+    assert lm.identity()["model_args"]["truncation"] is True
+    assert "truncation" not in llama.identity()["model_args"] and lm.identity() != llama.identity()
     seen = {}
     for model in (lm, llama):
         real = model.batch_encode

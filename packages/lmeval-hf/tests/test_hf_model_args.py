@@ -82,7 +82,7 @@ def test_peft_adapter(llama_path, llama, tmp_path):
     lm = HFLM(pretrained=llama_path, peft=str(tmp_path / "lora"), max_length=128)
     got, ref = lm.loglikelihood(REQS), llama.loglikelihood(REQS)
     assert any(abs(a[0] - b[0]) > 1e-3 for a, b in zip(got, ref, strict=True))
-    assert lm.identity()["peft"] == str(tmp_path / "lora")
+    assert lm.identity()["model_args"]["peft"] == str(tmp_path / "lora")
 
 
 def test_delta_weights_are_added(llama_path, models_dir):
@@ -104,10 +104,15 @@ def test_batch_size_auto_on_cpu_is_estimated_within_max_batch_size(llama_path):
 
 def test_identity_names_what_changes_outputs(llama_path, llama):
     ident = llama.identity()
-    assert ident["backend"] == "hf" and ident["pretrained"] == llama_path
-    assert ident["files"] and "model.safetensors" in ident["files"]
+    assert ident["backend"] == "hf" and ident["model_args"]["pretrained"] == llama_path
+    assert ident["extras"]["model_backend"] == "causal"
+    assert ident["extras"]["files"] and "model.safetensors" in ident["extras"]["files"]
     other = HFLM(pretrained=llama_path, max_length=128, add_bos_token=False)
     assert other.identity() != ident
+    # placement and batching do not change answers: a resumed run on other hardware hits
+    same = HFLM(pretrained=llama_path, max_length=128, batch_size=1, device="cpu",
+                logits_cache=False, prefix_reuse=False)
+    assert same.identity() == ident
 
 
 def test_gguf_file_needs_the_gguf_library(llama_path):

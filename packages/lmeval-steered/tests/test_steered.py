@@ -141,7 +141,14 @@ def test_identity_includes_the_steering_file(llama_path, tmp_path):
     b = SteeredLM(pretrained=llama_path, steer_path=_save(tmp_path / "b.pt", "layers.0",
                                                           torch.ones(64)))
     assert a.identity()["backend"] == "steered"
-    assert a.identity()["steer_sha256"] != b.identity()["steer_sha256"]
+    assert a.identity()["extras"]["steer_sha256"] != b.identity()["extras"]["steer_sha256"]
+    assert a.identity()["model_args"]["steer_path"] == str(tmp_path / "a.pt")
+    assert a.identity()["extras"]["files"]  # hf's fingerprint of the local checkpoint
+    # the same file rewritten with other vectors: the same arguments, another cache key
+    c = SteeredLM(pretrained=llama_path, steer_path=_save(tmp_path / "a.pt", "layers.0",
+                                                          torch.ones(64)))
+    assert c.identity()["model_args"] == a.identity()["model_args"]
+    assert c.identity() != a.identity()
 
 
 def test_lmeval_ls_models_lists_steered_from_its_distribution():

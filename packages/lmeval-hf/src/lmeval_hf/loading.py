@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import os
 from typing import Any
 
 import torch
@@ -196,15 +195,3 @@ def quantization_config_of(config: Any) -> Any:
 
         return AutoQuantizationConfig.from_dict(qc)
     return qc
-
-
-def local_fingerprint(path: str) -> dict[str, Any] | None:
-    """Sizes and mtimes of a local model directory's files: a stale-cache guard."""
-    if not os.path.isdir(path):
-        return None
-    out = {}
-    for name in sorted(os.listdir(path)):
-        if name.endswith((".json", ".safetensors", ".bin", ".model", ".gguf", ".jinja")):
-            st = os.stat(os.path.join(path, name))
-            out[name] = [st.st_size, int(st.st_mtime)]
-    return out

@@ -11,6 +11,7 @@ from typing import Any
 import torch
 import transformers
 from lmeval.errors import UsageError
+from lmeval.identity import local_files
 from lmeval.protocol import (
     LM,
     GenerateRequest,
@@ -40,6 +41,10 @@ class HFLM(LM):
     backend_name = "hf"
     #: Large chunks let shared-prefix scoring see every question of a task at once.
     chunk_size = 4096
+    #: Placement, memory and speed settings: a run resumes with other values and keeps its answers.
+    cache_neutral_args = frozenset({
+        "parallelize", "device_map_option", "device_map", "max_memory_per_gpu", "max_cpu_memory",
+        "offload_folder", "tp_plan", "logits_cache", "prefix_reuse"})
     AUTO_MODEL_CLASS: Any = None
 
     @staticmethod
@@ -127,18 +132,6 @@ class HFLM(LM):
             self.chat_template_args["enable_thinking"] = enable_thinking
         self.add_bos_token = add_bos_token
         self.revision = str(revision)
-        self._args = {
-            "pretrained": pretrained if isinstance(pretrained, str) else type(pretrained).__name__,
-            "revision": self.revision, "subfolder": subfolder, "tokenizer": tokenizer
-            if isinstance(tokenizer, (str, type(None))) else type(tokenizer).__name__,
-            "dtype": str(dtype), "softmax_dtype": str(softmax_dtype),
-            "mixed_precision_dtype": str(mixed_precision_dtype), "add_bos_token": add_bos_token,
-            "prefix_token_id": prefix_token_id, "max_length": max_length,
-            "truncation": self.truncation, "peft": peft, "delta": delta, "gguf_file": gguf_file,
-            "autogptq": autogptq, "gptqmodel": gptqmodel, "think_end_token": think_end_token,
-            "chat_template_args": self.chat_template_args, "use_fast_tokenizer": use_fast_tokenizer,
-            "extra": {k: str(v) for k, v in sorted(kwargs.items())},
-        }
 
         if isinstance(pretrained, str):
             self._setup_device(device, tp_plan)
@@ -169,9 +162,9 @@ class HFLM(LM):
                              offload_folder=offload_folder, tp_plan=tp_plan, peft=peft,
                              delta=delta, autogptq=autogptq, gptqmodel=bool(gptqmodel),
                              gguf_file=gguf_file, subfolder=subfolder, model_kwargs=kwargs)
-            self._fingerprint = loading.local_fingerprint(os.path.join(pretrained, subfolder))
+            self._files = local_files(os.path.join(pretrained, subfolder))
         else:
-            self._fingerprint = None
+            self._files = None
         if isinstance(self.model, torch.nn.Module):
             self.model.eval()
             if hasattr(self.model, "tie_weights"):
@@ -305,9 +298,9 @@ class HFLM(LM):
             return template.get("default")
         return template
 
-    def identity(self) -> Mapping[str, Any]:
-        return {"backend": "hf", "model_backend": self.backend, **self._args,
-                "files": self._fingerprint}
+    def identity_extras(self) -> Mapping[str, Any]:
+        """The detected model type and the local checkpoint's files (sizes, mtimes)."""
+        return {"model_backend": self.backend, "files": self._files}
 
     # ------------------------------------------------------------------ model calls
     @contextlib.contextmanager

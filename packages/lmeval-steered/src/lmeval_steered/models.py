@@ -39,6 +39,6 @@ class SteeredLM(HFLM):
         with super().model_context(), steer(self.hooked, self.steers):
             yield
 
-    def identity(self) -> Mapping[str, Any]:
-        return {**super().identity(), "backend": "steered", "steer_path": self.steer_path,
-                "steer_sha256": self._steer_digest}
+    def identity_extras(self) -> Mapping[str, Any]:
+        """``hf``'s, and the steering file's content (``steer_path`` is a model argument)."""
+        return {**super().identity_extras(), "steer_sha256": self._steer_digest}
