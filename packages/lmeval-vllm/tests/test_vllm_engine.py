@@ -312,3 +312,22 @@ def test_each_engine_call_reports_exactly_the_returned_answers(vllm_lm):
         assert sorted(i for b in batches for i in b) == [0, 1]
         _, batches = record_reports(vllm_lm, "generate_until", gens)
         assert [sorted(b) for b in batches] == [[0, 1], [2]]
+
+
+def test_answers_stream_out_of_one_engine_call_and_equal_generate(vllm_lm, monkeypatch):
+    """batch_size=auto is one engine call per request list; answers still arrive as requests
+    finish inside it (queued with LLM.enqueue, engine stepped as LLM.generate steps it)."""
+    from lmeval.testing import record_reports
+    from lmeval_vllm import jobs
+
+    monkeypatch.setattr(jobs.time, "monotonic", iter(range(0, 10**6, 2)).__next__)  # 2 s a tick
+    gens = [GenerateRequest.make(f"Question: {w}?\nAnswer:", {"until": ["\n"], "max_gen_toks": n})
+            for w, n in (("the cat", 2), ("the river", 9), ("the moon", 5), ("the dog", 1))]
+    with attrs(vllm_lm, batch_size=None):
+        texts, batches = record_reports(vllm_lm, "generate_until", gens)
+        assert len(batches) >= 2  # not one report at the end of the call
+        assert sorted(i for b in batches for i in b) == [0, 1, 2, 3]
+        assert texts == vllm_lm.generate_until(gens)  # no sink bound: the LLM.generate path
+        answers, batches = record_reports(vllm_lm, "loglikelihood", mc_requests())
+        assert sorted(i for b in batches for i in b) == list(range(len(mc_requests())))
+        assert_close(answers, vllm_lm.loglikelihood(mc_requests()))

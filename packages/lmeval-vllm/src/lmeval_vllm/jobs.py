@@ -7,6 +7,7 @@ the engine in one ``LLM.generate`` call (continuous batching).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -74,21 +75,23 @@ def execute(llm: Any, jobs: Sequence[Job], *, lora_request: Any = None,
             on_answers: Callable[[dict[int, Any]], None] | None = None) -> list[Any]:
     """Run ``jobs`` on ``llm`` (a ``vllm.LLM``); one answer per job, in order.
 
-    ``on_answers`` gets ``{job index: answer}`` after each ``generate`` call (all jobs at once
-    unless ``batch_size`` is set).
-
     ``batch_size``: at most this many prompts per ``generate`` call (None: all at once).
     ``stats`` (optional) accumulates ``prompts``, ``prompt_tokens``, ``cached_tokens`` (served
     by the prefix cache) and ``retries`` (score jobs rerun without the cache).
+    ``on_answers`` gets ``{job index: answer}`` as requests finish inside the engine (at most
+    once a second, and when each call ends); the engine schedules the same work either way.
     """
     stats = stats if stats is not None else {}
     answers: list[Any] = [None] * len(jobs)
     step = batch_size or max(1, len(jobs))
     for start in range(0, len(jobs), step):
         chunk = list(range(start, min(start + step, len(jobs))))
-        outputs = _generate(llm, [jobs[i] for i in chunk], lora_request, use_tqdm)
         retry: list[int] = []
-        for i, out in zip(chunk, outputs, strict=True):
+        pending: dict[int, Any] = {}
+        last = [time.monotonic()]
+
+        def finished(position: int, out: Any) -> None:
+            i = chunk[position]
             job = jobs[i]
             _count(stats, "prompts", 1)
             _count(stats, "prompt_tokens", len(job.prompt))
@@ -96,20 +99,35 @@ def execute(llm: Any, jobs: Sequence[Job], *, lora_request: Any = None,
             if isinstance(job, ScoreJob):
                 if job.read_cache and (out.num_cached_tokens or 0) > job.ctxlen - 1:
                     retry.append(i)
-                    continue
+                    return
                 answers[i] = score_from_prompt_logprobs(job.prompt, job.ctxlen, out.prompt_logprobs)
             elif isinstance(job, NextTokenJob):
                 answers[i] = next_token_logprobs(job.token_ids, out.outputs[0])
             else:
                 answers[i] = list(out.outputs[0].token_ids)
+            if on_answers is not None:
+                pending[i] = answers[i]
+                if time.monotonic() - last[0] >= 1.0:
+                    on_answers(dict(pending))
+                    pending.clear()
+                    last[0] = time.monotonic()
+
+        batch = [jobs[i] for i in chunk]
+        if on_answers is not None and hasattr(llm, "enqueue"):
+            _generate_streaming(llm, batch, lora_request, finished)
+        else:
+            for position, out in enumerate(_generate(llm, batch, lora_request, use_tqdm)):
+                finished(position, out)
         if retry:
+            retry.sort()
             _count(stats, "retries", len(retry))
             fresh = [ScoreJob(jobs[i].prompt, jobs[i].ctxlen, read_cache=False) for i in retry]
             for i, out in zip(retry, _generate(llm, fresh, lora_request, False), strict=True):
                 answers[i] = score_from_prompt_logprobs(jobs[i].prompt, jobs[i].ctxlen,
                                                         out.prompt_logprobs)
-        if on_answers is not None:
-            on_answers({i: answers[i] for i in chunk})
+                pending[i] = answers[i]
+        if on_answers is not None and pending:
+            on_answers(dict(pending))
     return answers
 
 
@@ -124,6 +142,33 @@ def _generate(llm: Any, jobs: Sequence[Job], lora_request: Any, use_tqdm: bool) 
     params = [sampling_params_for(job) for job in jobs]
     return llm.generate(prompts, sampling_params=params, use_tqdm=use_tqdm,
                         lora_request=lora_request)
+
+
+def _generate_streaming(llm: Any, jobs: Sequence[Job], lora_request: Any,
+                        finished: Callable[[int, Any], None]) -> None:
+    """What ``LLM.generate`` does (queue every prompt, step the engine until none is left),
+    handing each request's output to ``finished(position, output)`` as it completes."""
+    from vllm import TokensPrompt
+
+    prompts = [TokensPrompt(prompt_token_ids=list(job.prompt)) for job in jobs]
+    params = [sampling_params_for(job) for job in jobs]
+    ids = llm.enqueue(prompts, sampling_params=params, lora_request=lora_request, use_tqdm=False)
+    # outputs carry the external id (LLM's counter); enqueue returns the engine's internal
+    # one, that counter with a random suffix ("12-1a2b3c4d") unless randomization is off
+    position = {str(rid).split("-", 1)[0]: n for n, rid in enumerate(ids)}
+    left = set(position)
+    engine = llm.llm_engine
+    try:
+        while engine.has_unfinished_requests():
+            for out in engine.step():
+                if out.finished and out.request_id in left:
+                    left.discard(out.request_id)
+                    finished(position[out.request_id], out)
+    finally:
+        if left:  # interrupted: leave no request of ours queued in the engine
+            engine.abort_request(sorted(left))
+    if left:
+        raise RuntimeError(f"vllm: {len(left)} requests ended without an output")
 
 
 def sampling_params_for(job: Job) -> Any:

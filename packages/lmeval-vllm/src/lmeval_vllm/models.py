@@ -342,7 +342,7 @@ class VLLM(LM):
                                  for i in by_job.get(job, ())})
 
         results = self.engine.run(plan.jobs, plan.units, batch_size=self.batch_size,
-                                  on_answers=jobs_done)
+                                  on_answers=jobs_done if self.reporting else None)
         return plan.resolve(results)
 
     def loglikelihood_rolling(self, requests: Sequence[RollingRequest]) -> list[float]:
@@ -379,7 +379,7 @@ class VLLM(LM):
 
         if jobs:
             results = self.engine.run(jobs, None, batch_size=self.batch_size,
-                                      on_answers=jobs_done)
+                                      on_answers=jobs_done if self.reporting else None)
             for owner, (logprob, _greedy) in zip(owners, results, strict=True):
                 totals[owner] += logprob
         return totals
@@ -419,7 +419,8 @@ class VLLM(LM):
             texts.update(fresh)
             self.report_answers(fresh)
 
-        generated = self.engine.run(jobs, None, batch_size=self.batch_size, on_answers=jobs_done)
+        generated = self.engine.run(jobs, None, batch_size=self.batch_size,
+                                    on_answers=jobs_done if self.reporting else None)
         return [texts[j] if j in texts else self._answer(ids, stops, skip)
                 for j, (ids, stops, skip) in enumerate(zip(generated, cuts, skip_special,
                                                            strict=True))]
