@@ -78,8 +78,9 @@ def execute(llm: Any, jobs: Sequence[Job], *, lora_request: Any = None,
     ``batch_size``: at most this many prompts per ``generate`` call (None: all at once).
     ``stats`` (optional) accumulates ``prompts``, ``prompt_tokens``, ``cached_tokens`` (served
     by the prefix cache) and ``retries`` (score jobs rerun without the cache).
-    ``on_answers`` gets ``{job index: answer}`` as requests finish inside the engine (at most
-    once a second, and when each call ends); the engine schedules the same work either way.
+    ``on_answers`` gets ``{job index: answer}`` as requests finish inside the engine (what
+    finished, checked after every engine step, once a second; the rest when each call ends);
+    the engine schedules the same work either way.
     """
     stats = stats if stats is not None else {}
     answers: list[Any] = [None] * len(jobs)
@@ -107,14 +108,16 @@ def execute(llm: Any, jobs: Sequence[Job], *, lora_request: Any = None,
                 answers[i] = list(out.outputs[0].token_ids)
             if on_answers is not None:
                 pending[i] = answers[i]
-                if time.monotonic() - last[0] >= 1.0:
-                    on_answers(dict(pending))
-                    pending.clear()
-                    last[0] = time.monotonic()
+
+        def tick() -> None:  # after each engine step: hand over what finished, once a second
+            if pending and on_answers is not None and time.monotonic() - last[0] >= 1.0:
+                on_answers(dict(pending))
+                pending.clear()
+                last[0] = time.monotonic()
 
         batch = [jobs[i] for i in chunk]
         if on_answers is not None and hasattr(llm, "enqueue"):
-            _generate_streaming(llm, batch, lora_request, finished)
+            _generate_streaming(llm, batch, lora_request, finished, tick)
         else:
             for position, out in enumerate(_generate(llm, batch, lora_request, use_tqdm)):
                 finished(position, out)
@@ -145,7 +148,7 @@ def _generate(llm: Any, jobs: Sequence[Job], lora_request: Any, use_tqdm: bool) 
 
 
 def _generate_streaming(llm: Any, jobs: Sequence[Job], lora_request: Any,
-                        finished: Callable[[int, Any], None]) -> None:
+                        finished: Callable[[int, Any], None], tick: Callable[[], None]) -> None:
     """What ``LLM.generate`` does (queue every prompt, step the engine until none is left),
     handing each request's output to ``finished(position, output)`` as it completes."""
     from vllm import TokensPrompt
@@ -164,6 +167,7 @@ def _generate_streaming(llm: Any, jobs: Sequence[Job], lora_request: Any,
                 if out.finished and out.request_id in left:
                     left.discard(out.request_id)
                     finished(position[out.request_id], out)
+            tick()
     finally:
         if left:  # interrupted: leave no request of ours queued in the engine
             engine.abort_request(sorted(left))
