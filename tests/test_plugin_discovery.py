@@ -1,5 +1,6 @@
 """Plugins: an installed package found through its entry point end to end, local modules, the
-autoload switch, duplicate names, unknown names, and `pip install` hints."""
+autoload switch, duplicate names, unknown names, `pip install` hints, and a plugin subcommand
+imported only when it runs."""
 
 from __future__ import annotations
 
@@ -136,3 +137,39 @@ def test_class_must_name_a_task_subclass(tmp_path):
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert f"{tmp_path / 'bad.yaml'}:2: class: " in proc.stderr
     assert "not a subclass of lmeval.tasks.task.Task" in proc.stderr
+
+
+_PROBE = """
+import sys
+from lmeval.cli import main
+try:
+    code = main(sys.argv[1:])
+finally:  # --help exits inside argparse
+    print("COMMAND MODULE IMPORTED:", "lmeval_example_plugin.words" in sys.modules, file=sys.stderr)
+raise SystemExit(code)
+"""
+
+
+def _probe(*args: str):
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-c", _PROBE, *args], capture_output=True, text=True, timeout=300)
+
+
+def test_installed_plugin_subcommand_runs_and_is_imported_only_when_invoked(tmp_path):
+    proc = _probe("example-words", "--upper")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["APPLE", "BANANA!", "CHERRY"]
+    assert "COMMAND MODULE IMPORTED: True" in proc.stderr
+    listing = run_cli("--help").stdout
+    assert "example-words" in listing and "print the words of the example task's data" in listing
+    for args in (("ls", "tasks"), ("ls", "models"), ("--help",),
+                 ("run", "--model", "example-echo", "--tasks", "example_copy", "--limit", "1")):
+        proc = _probe(*args)
+        assert proc.returncode == 0, (args, proc.stderr)
+        assert "COMMAND MODULE IMPORTED: False" in proc.stderr, args
+    typo = run_cli("example-word")
+    assert typo.returncode == 2 and "did you mean 'example-words'" in typo.stderr
+    hidden = run_cli("example-words", env={"LMEVAL_DISABLE_AUTOLOAD": "1"})
+    assert hidden.returncode == 2 and "unknown subcommand 'example-words'" in hidden.stderr
