@@ -1,6 +1,6 @@
 """``generate_until`` on an :class:`~lmeval_megatron.runner.MCoreRunner` (shared with NeMo).
 
-lm-eval's semantics, through lmeval-hf's helpers: requests grouped by their generation
+lm-eval's semantics, through the core's :mod:`lmeval.generation`: requests grouped by their generation
 arguments, longest context first; ``max_gen_toks`` and its aliases; EOS added to the stop
 strings; the context left-truncated to ``max_length - max_gen_toks``; each output cut at its
 first stop string; a ``think_end_token`` (string or id) drops the reasoning before it.
@@ -11,12 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from lmeval.errors import UsageError
-from lmeval_hf.generation_kwargs import (
-    normalize_gen_kwargs,
-    postprocess_generation,
+from lmeval.generation import (
+    GenerationParams,
+    decode_generation,
+    prompt_budget,
     stop_sequences,
-    strip_think_tokens,
 )
 
 from lmeval_megatron.runner import MCoreRunner
@@ -54,14 +53,10 @@ def generate_until(runner: MCoreRunner, encoder: Any, items: Sequence[tuple[str,
     for indices in groups.values():
         lengths = {i: len(encoder.encode(items[i][0])) for i in indices}
         order = sorted(indices, key=lambda i: (-lengths[i], items[i][0]))
-        kwargs = normalize_gen_kwargs(items[order[0]][1], max_gen_toks)
-        until = stop_sequences(kwargs.pop("until", None), eos=eos)
-        new_tokens = int(kwargs.pop("max_gen_toks"))
-        room = max_length - new_tokens
-        if room <= 0:
-            raise UsageError(f"max_gen_toks={new_tokens} leaves no room for the prompt in "
-                             f"max_length={max_length}")
-        sample = bool(kwargs.get("do_sample")) and float(kwargs.get("temperature") or 0) > 0
+        params = GenerationParams.from_kwargs(items[order[0]][1], max_gen_toks)
+        until = stop_sequences(list(params.until), eos=eos)
+        new_tokens = params.max_gen_toks
+        room = prompt_budget(max_length, new_tokens)
         for lo in range(0, len(order), max(1, batch_size)):
             chunk = order[lo:lo + max(1, batch_size)]
             first = items[chunk[0]][0]
@@ -69,16 +64,10 @@ def generate_until(runner: MCoreRunner, encoder: Any, items: Sequence[tuple[str,
             outs = runner.generate(
                 contexts, max_gen_toks=new_tokens, stop=until, decode=encoder.decode,
                 eos_id=eos_id,
-                temperature=float(kwargs.get("temperature") or 0.0) if sample else 0.0,
-                top_k=int(kwargs.get("top_k") or 0), top_p=float(kwargs.get("top_p") or 1.0))
+                temperature=params.temperature if params.sampling else 0.0,
+                top_k=int(params.get("top_k") or 0), top_p=float(params.get("top_p") or 1.0))
             for i, toks in zip(chunk, outs, strict=True):
-                if isinstance(think_end_token, int):
-                    toks, _ = strip_think_tokens(toks, think_end_token)
-                text = encoder.decode(toks)
-                if isinstance(think_end_token, int):
-                    text = text.lstrip()
-                results[i] = postprocess_generation(
-                    text, until, think_end_token if isinstance(think_end_token, str) else None)
+                results[i] = decode_generation(toks, encoder.decode, until, think_end_token)
             if on_answers is not None:
                 on_answers({i: results[i] for i in chunk})  # type: ignore[misc]
     return results  # type: ignore[return-value]

@@ -11,13 +11,14 @@ from pathlib import Path
 from typing import Any
 
 import torch
+from lmeval.batch_size import BatchSizer, estimate_cpu_batch, parse_batch_size, probe_batch_size
+from lmeval.distributed import launcher_world
 from lmeval.errors import UsageError, did_you_mean
+from lmeval.generation import parse_think_end_token
 from lmeval.modelargs import named_parameters
 from lmeval.protocol import LM, GenerateRequest, LoglikelihoodRequest, RequestKind, RollingRequest
-from lmeval_hf.batching import BatchSizer, estimate_cpu_batch, parse_batch_size, probe_batch_size
-from lmeval_hf.distributed import launcher_world
-from lmeval_hf.rolling import loglikelihood_windows, score_rolling
-from lmeval_hf.scoring import Scorer
+from lmeval.rolling import loglikelihood_windows, score_rolling
+from lmeval_hf import Scorer
 
 from lmeval_megatron import arguments, checkpoint
 from lmeval_megatron.generation import generate_until
@@ -105,8 +106,7 @@ class MegatronLM(LM):
                                      else (micro_batch_size or 1))
         self.max_batch_size = int(max_batch_size or 64)
         self._max_gen_toks = int(max_gen_toks)
-        self.think_end_token = (int(think_end_token) if isinstance(think_end_token, str)
-                                and think_end_token.isdigit() else think_end_token)
+        self.think_end_token = parse_think_end_token(think_end_token)
         self.extra = arguments.extra_args_to_dict(arguments.parse_extra_args(extra_args))
         self._identity = {
             "load": str(Path(load).expanduser().resolve()), "iteration": self.info.iteration,

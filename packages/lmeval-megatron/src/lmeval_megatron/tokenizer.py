@@ -1,6 +1,6 @@
 """Tokenizers of Megatron (and NeMo) models behind lm-eval's encoding contract.
 
-Hugging Face tokenizers go through :class:`lmeval_hf.tokenization.TokenEncoder`, the very
+Hugging Face tokenizers go through :class:`lmeval.encoding.TokenEncoder`, the very
 code the ``hf`` backend uses, so a model converted from HF scores the same tokens. Other
 tokenizers (SentencePiece, GPT-2 BPE files, tiktoken, NeMo's) only offer ``text -> ids`` and
 ``ids -> text``: :class:`TextIdsEncoder` gives them the same interface, with the same pair
@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from lmeval.encoding import TokenEncoder, encode_request
 from lmeval.errors import UsageError
-from lmeval_hf.tokenization import encode_request
 
 HF_TYPES = frozenset({"HuggingFaceTokenizer"})
 MEGATRON_TYPES = frozenset({"GPT2BPETokenizer", "SentencePieceTokenizer",
@@ -86,9 +86,8 @@ class TextIdsEncoder:
 
 def hf_encoder(path: str, *, trust_remote_code: bool = False, add_bos_token: bool | None = None,
                prefix_token_id: int | None = None) -> Any:
-    """A transformers tokenizer from ``path`` behind lmeval-hf's ``TokenEncoder``."""
+    """A transformers tokenizer from ``path`` behind the core's ``TokenEncoder``."""
     import transformers
-    from lmeval_hf.tokenization import TokenEncoder
 
     try:
         tok = transformers.AutoTokenizer.from_pretrained(path, trust_remote_code=trust_remote_code)

@@ -2,9 +2,9 @@
 
 NeMo loads the checkpoint (:mod:`lmeval_nemo.engine`); scoring and generation then run on
 the megatron-core ``GPTModel`` inside it with lmeval-megatron's runner and lmeval-hf's
-scorer — the ``hf`` backend's token contract and scoring path, on exact token ids (lm-eval's
+``Scorer`` — the ``hf`` backend's token contract and scoring path, on exact token ids (lm-eval's
 nemo_lm decodes tokens back to text for NeMo's generate, which can re-tokenize differently).
-Tokenizers backed by Hugging Face go through lmeval-hf's ``TokenEncoder``; others (NeMo's
+Tokenizers backed by Hugging Face go through the core's ``lmeval.encoding.TokenEncoder``; others (NeMo's
 SentencePiece, ...) through their ``text_to_ids``/``ids_to_text``.
 """
 
@@ -16,14 +16,15 @@ from pathlib import Path
 from typing import Any
 
 import torch
+from lmeval.batch_size import BatchSizer, parse_batch_size, probe_batch_size
+from lmeval.distributed import launcher_world
+from lmeval.encoding import TokenEncoder
 from lmeval.errors import UsageError, did_you_mean
+from lmeval.generation import parse_think_end_token
 from lmeval.modelargs import named_parameters
 from lmeval.protocol import LM, GenerateRequest, LoglikelihoodRequest, RequestKind, RollingRequest
-from lmeval_hf.batching import BatchSizer, parse_batch_size, probe_batch_size
-from lmeval_hf.distributed import launcher_world
-from lmeval_hf.rolling import loglikelihood_windows, score_rolling
-from lmeval_hf.scoring import Scorer
-from lmeval_hf.tokenization import TokenEncoder
+from lmeval.rolling import loglikelihood_windows, score_rolling
+from lmeval_hf import Scorer
 from lmeval_megatron.generation import generate_until
 from lmeval_megatron.runner import MCoreRunner
 from lmeval_megatron.tokenizer import TextIdsEncoder
@@ -103,8 +104,7 @@ class NeMoLM(LM):
         self.max_batch_size = int(max_batch_size or 64)
         self._max_length = int(max_length)
         self._max_gen_toks = int(max_gen_toks)
-        self.think_end_token = (int(think_end_token) if isinstance(think_end_token, str)
-                                and think_end_token.isdigit() else think_end_token)
+        self.think_end_token = parse_think_end_token(think_end_token)
         self._identity = {
             "path": str(Path(path).expanduser().resolve()), "format": self.checkpoint.format,
             "precision": str(precision), "max_length": self._max_length,
