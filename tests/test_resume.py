@@ -140,3 +140,25 @@ def test_sigterm_without_a_cache_says_nothing_was_kept(tmp_path):
     (line,) = [ln for ln in err.splitlines() if "interrupted" in ln]
     assert line == ("lmeval: interrupted by SIGTERM; no answer was kept (without --use_cache DIR "
                     "a run cannot be resumed)")
+
+
+def test_output_path_lost_during_the_run_sends_results_to_the_fallback(tmp_path):
+    env = {**os.environ, "LMEVAL_CACHE_DIR": str(tmp_path / "idx")}
+    log, out = tmp_path / "run.log", tmp_path / "out"
+    cmd = _cmd(tmp_path / "cache", out, log, 0.005)
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not log.exists() and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert proc.poll() is None, "the run finished before the output path could be taken away"
+    out.write_text("a file where the output folder was to go\n")  # checked fine at the start
+    stdout, stderr = proc.communicate(timeout=300)
+    assert proc.returncode == 1, stderr[-2000:]
+    assert "|resume_mc" in stdout and "acc" in stdout  # the table was printed anyway
+    assert "Traceback" not in stderr
+    (line,) = [ln for ln in stderr.splitlines() if "cannot write the results" in ln]
+    fallback = tmp_path / "idx" / "unsaved-results"
+    assert line.startswith(f"lmeval: error: cannot write the results to {out} (")
+    assert line.endswith(" instead") and f"written to {fallback}" in line
+    (saved,) = fallback.rglob("results_*.json")
+    assert json.loads(saved.read_text())["results"]["resume_mc"]["acc,none"] >= 0
