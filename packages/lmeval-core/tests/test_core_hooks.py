@@ -273,6 +273,13 @@ def test_lmeval_register_reporters_lm_eval_flags_are_aliases(tmp_path, capsys):
     assert "no installed plugin registers a reporter 'wandb'" in err
     code = _run_main(pm, [*base, "--wandb_config_args", "team=evals"])
     assert code == 2 and "--wandb_config_args needs the wandb reporter" in capsys.readouterr().err
+    # the same choices from a --config file: one --reporter as a string, the alias as a mapping
+    reports.clear()
+    config = tmp_path / "run.yaml"
+    config.write_text("reporter: hook-reporter:project=x\nwandb_args: {project: demo}\n")
+    assert _run_main(pm, [*base, "--config", str(config)]) == 0, capsys.readouterr().err
+    assert sorted((name, kwargs) for name, kwargs, _, _ in reports) == [
+        ("hook-reporter", {"project": "x"}), ("wandb", {"project": "demo"})]
 
 
 def test_lmeval_register_reporters_a_failing_reporter_never_hides_the_results(tmp_path, capsys):

@@ -31,7 +31,8 @@ def build_reporters(pm: Any, options: dict[str, Any],
     for flag, name in FLAG_ALIASES.items():
         if options.get(flag):
             specs.append((f"--{flag}", name, as_kv(options[flag])))
-    for spec in options.get("reporter") or []:
+    chosen = options.get("reporter") or []
+    for spec in [chosen] if isinstance(chosen, str) else chosen:  # a --config file may give one
         name, _, args = str(spec).partition(":")
         specs.append((f"--reporter {name.strip()}", name.strip(), args))
     config_args = options.get("wandb_config_args")
