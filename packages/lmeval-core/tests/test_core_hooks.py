@@ -336,6 +336,11 @@ def test_lmeval_register_commands(tmp_path, capsys, monkeypatch):
     assert "did you mean 'hello'" in capsys.readouterr().err
     assert _run_main(pm, ["hello", "--tims", "2"]) == 2
     assert "did you mean '--times'" in capsys.readouterr().err
+    # a plugin that failed to load may be the one that has the subcommand: say so
+    pm.failed["broken-dist"] = "ImportError: no module named 'x'"
+    assert _run_main(pm, ["broken-command"]) == 2
+    assert "plugins that failed to load: broken-dist" in capsys.readouterr().err
+    del pm.failed["broken-dist"]
     # a command whose module is missing fails in one line naming the plugin
     assert _run_main(pm, ["never-run"]) == 1
     err = capsys.readouterr().err

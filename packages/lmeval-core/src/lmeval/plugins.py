@@ -1,6 +1,8 @@
 """The plugin manager: built-ins, entry points (group ``lmeval``) and local modules.
 
-Every contribution hook fills a :class:`Registry` through a ``register`` callback. Built-in
+Every contribution hook fills a :class:`Registry` through a ``register`` callback, whose every
+call is checked against the hook's typed signature (the ``Register*`` Protocols of
+:mod:`lmeval.hookspecs`): an unknown keyword is a :class:`PluginError` naming the plugin. Built-in
 metrics, filters, samplers and the reference LM are plugins of the core registered the same
 way, so a third-party plugin is never second-class.
 

@@ -191,9 +191,12 @@ def _commands_for_help() -> dict[str, Entry]:
 
 def _unknown_subcommand(word: str, known: list[str]) -> int:
     from lmeval.errors import did_you_mean
+    from lmeval.plugins import get_plugin_manager
 
+    failed = get_plugin_manager().failed  # a plugin that did not load registered nothing
+    note = f"; plugins that failed to load: {', '.join(sorted(failed))}" if failed else ""
     print(f"lmeval: error: unknown subcommand {word!r}{did_you_mean(word, known)}; "
-          f"subcommands: {', '.join(known)} (`lmeval --model ...` means `lmeval run`)",
+          f"subcommands: {', '.join(known)} (`lmeval --model ...` means `lmeval run`){note}",
           file=sys.stderr)
     return 2
 
