@@ -3,6 +3,8 @@
 * every hook of lmeval.hookspecs has a section in docs/plugin-guide.md whose signature equals
   the real hookspec's, and the guide documents no hook that does not exist;
 * every hook has a test named after it (``test_<hook>`` or ``test_<hook>_...``) in the repo's tests;
+* each contribution hook's section and docstring show its ``register(...)`` call exactly as the
+  typed Protocol the core checks calls against declares it (names, keywords, defaults);
 * the code the guide quotes from tests/plugin_example is a verbatim copy of the real files.
 """
 
@@ -105,3 +107,29 @@ def test_quoted_example_code_is_verbatim():
     for path, block in quotes:
         source = (ROOT / path).read_text(encoding="utf-8")
         assert block in source, f"docs/plugin-guide.md quotes {path} but the file differs:\n{block}"
+
+
+def _register_call(hook: str) -> str:
+    """``register(...)`` as the hook's typed Protocol declares it: ``register(name, fn, *, aggregation="mean", ...)``."""
+    annotation = getattr(hookspecs, hook).__annotations__["register"]
+    signature = inspect.signature(getattr(hookspecs, str(annotation)).__call__)
+    parts, star = [], False
+    for param in list(signature.parameters.values())[1:]:
+        if param.kind is param.KEYWORD_ONLY and not star:
+            parts.append("*")
+            star = True
+        default = "" if param.default is param.empty else "=" + repr(param.default).replace("'", '"')
+        parts.append(param.name + default)
+    return f"register({', '.join(parts)})"
+
+
+CONTRIBUTION_HOOKS = [h for h in HOOKS if "register" in inspect.signature(getattr(hookspecs, h)).parameters]
+
+
+@pytest.mark.parametrize("hook", CONTRIBUTION_HOOKS)
+def test_register_keywords_are_documented_as_typed(hook):
+    """The guide's section and the hookspec's docstring show the register call the core accepts."""
+    call = _register_call(hook)
+    section = " ".join(_sections(GUIDE.read_text(encoding="utf-8"))[hook].split())
+    assert call in section, f"docs/plugin-guide.md's {hook} section does not show {call}"
+    assert call in " ".join(getattr(hookspecs, hook).__doc__.split()), f"{hook}'s docstring does not show {call}"
