@@ -34,6 +34,9 @@ or subcommand is answered with the closest valid ones (`did you mean '--num_fews
 value of the wrong type in one line, not the whole usage.
 
 Flags keep lm-eval's names, including the underscores (`--model_args`, `--num_fewshot`).
+This page shows the core's subcommands; installed plugins can add their own (`lmeval --help`
+lists them, e.g. `lmeval zeno-export` from lmeval-report-zeno; see
+[writing a subcommand](plugin-guide.md#writing-a-subcommand)).
 Guides: [getting started](getting-started.md), [task guide](task-guide.md),
 [plugin guide](plugin-guide.md), [all docs](index.md).
 """
