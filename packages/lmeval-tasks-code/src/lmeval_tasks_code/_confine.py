@@ -11,7 +11,6 @@ import os
 import resource
 import stat
 import sys
-import sysconfig
 
 CLONE_NEWNS = 0x00020000
 CLONE_NEWUSER = 0x10000000
@@ -111,11 +110,10 @@ class _PathBeneathAttr(ctypes.Structure):
 
 def interpreter_paths() -> list[str]:
     """What the interpreter needs to read after lock-down: its library dirs, sys.path, shared libs."""
-    paths = {sys.base_prefix + "/lib", sys.prefix + "/lib", "/lib", "/lib64", "/usr/lib", "/usr/lib64",
-             "/usr/local/lib", "/usr/share/zoneinfo", "/etc/ld.so.cache", "/etc/localtime",
-             "/dev/urandom", "/dev/zero"}
-    paths.update(v for k, v in sysconfig.get_paths().items() if k in ("stdlib", "platstdlib", "purelib", "platlib"))
-    paths.update(p for p in sys.path if p)
+    paths = {sys.base_prefix + "/lib", sys.prefix + "/lib", os.path.dirname(os.__file__), "/lib", "/lib64",
+             "/usr/lib", "/usr/lib64", "/usr/local/lib", "/usr/share/zoneinfo", "/etc/ld.so.cache",
+             "/etc/localtime", "/dev/urandom", "/dev/zero"}
+    paths.update(p for p in sys.path if p)  # site-packages, lib-dynload, editable installs
     real = {os.path.realpath(p) for p in paths}
     return sorted(p for p in real if os.path.exists(p) and p != "/")
 
