@@ -107,6 +107,7 @@ SHAPES = [
      """
      s = Stack()
      s.push(1)
+     assert __import__("copy").deepcopy(s) is s
      s.push(2)
      assert len(s) == 2 and list(s) == [1, 2] and s[0] == 1 and s.items == [1, 2]
      assert s.pop() == 2

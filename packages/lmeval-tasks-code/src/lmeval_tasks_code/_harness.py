@@ -158,6 +158,12 @@ class RemoteObject(_wire.Handle):
         super().__init__(ref)
         self._conn = conn
 
+    def __copy__(self) -> RemoteObject:
+        return self  # a handle is a reference; copying the connection would desynchronise it
+
+    def __deepcopy__(self, memo: dict) -> RemoteObject:
+        return self
+
     def _op(self, op: str, **fields: Any) -> Any:
         return self._conn.request({"op": op, "h": self.ref, **fields})
 
@@ -166,8 +172,8 @@ class RemoteObject(_wire.Handle):
         return self._op("call", args=[enc(a) for a in args], kw=[[k, enc(v)] for k, v in kwargs.items()])
 
     def __getattr__(self, name: str) -> Any:
-        if name.startswith("__") and name.endswith("__"):
-            raise AttributeError(name)
+        if name.startswith("__") and name.endswith("__") or name in RemoteObject.__slots__ + ("ref",):
+            raise AttributeError(name)  # dunders are never asked of the candidate; unset slots (copying)
         return self._op("attr", name=name)
 
     def _typed(self, op: str, kind: type, **fields: Any) -> Any:
