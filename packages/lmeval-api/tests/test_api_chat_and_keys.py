@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 from lmeval.errors import UsageError
+from lmeval.evaluator import build_model
+from lmeval.plugins import get_plugin_manager
 from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, RequestKind
 from lmeval_api.chat import AnthropicChatLM, LocalChatCompletionsLM, OpenAIChatCompletionsLM
 from lmeval_api.completions import LocalCompletionsLM, OpenAICompletionsLM
@@ -93,8 +95,9 @@ def test_model_args_are_checked(server, tiny_tokenizer):
     url = server.url + "/v1/completions"
     with pytest.raises(UsageError, match="api_key"):
         LocalCompletionsLM(base_url=url, model="m", api_key="sk-in-the-results")
-    with pytest.raises(UsageError, match="num_concurent"):
-        LocalCompletionsLM(base_url=url, model="m", num_concurent=4)
+    with pytest.raises(UsageError, match="'num_concurent' .*did you mean 'num_concurrent'"):
+        build_model(get_plugin_manager(), "local-completions",
+                    f"base_url={url},model=m,num_concurent=4")
     with pytest.raises(UsageError, match="base_url"):
         LocalCompletionsLM(model="m")
     with pytest.raises(UsageError, match="tokenizer_backend"):
@@ -108,6 +111,27 @@ def test_model_args_are_checked(server, tiny_tokenizer):
     assert server.hits[-1].authorization is None  # no key set: no Authorization header
     ident = LocalCompletionsLM(base_url=url + "?api-key=zzz", model="m", tokenizer=str(tiny_tokenizer)).identity()
     assert "zzz" not in json.dumps(ident)
+
+
+def test_cache_key_holds_every_model_argument_but_transport(server, tiny_tokenizer):
+    url = server.url + "/v1/completions"
+
+    def key(**args):
+        return LocalCompletionsLM(base_url=url, tokenizer=str(tiny_tokenizer), **args).identity()
+
+    base = key(model="m")
+    assert base["backend"] == "local-completions" and base["model_args"]["model"] == "m"
+    assert base["extras"]["tokenizer"] == str(tiny_tokenizer)
+    for other in ({"model": "m2"}, {"model": "m", "max_gen_toks": 7}, {"model": "m", "seed": 3},
+                  {"model": "m", "eos_string": "</s>"}, {"model": "m", "tokenized_requests": False},
+                  {"model": "m", "max_length": 64}):
+        assert key(**other) != base, other
+    same = key(model="m", num_concurrent=4, timeout=30, max_retries=1, batch_size=2,
+               header='{"X-Team": "eval"}', truncate=True, device="cuda")
+    assert same == base
+    chat = LocalChatCompletionsLM(base_url=server.url + "/v1/chat/completions", model="m")
+    assert chat.identity() != LocalChatCompletionsLM(
+        base_url=server.url + "/v1/chat/completions", model="m", system="Be brief.").identity()
 
 
 @pytest.mark.parametrize("model,path,extra", [

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 from lmeval.errors import UsageError
+from lmeval.evaluator import build_model
+from lmeval.plugins import get_plugin_manager
 from lmeval.protocol import (
     GenerateRequest,
     LoglikelihoodRequest,
@@ -61,7 +63,7 @@ def test_detects_llama_server(server_lm):
     info = server_lm.info
     assert info.flavor == "llama-server" and info.slots == 2 and server_lm.parallel == 2
     assert info.bos_id == 1 and info.eos_id == 2 and info.adds_bos
-    assert server_lm.identity()["server"] == "llama-server"
+    assert server_lm.identity()["extras"]["server"] == "llama-server"
 
 
 def test_loglikelihood_equals_hf(server_lm, hf):
@@ -121,8 +123,19 @@ def test_parallel_override_and_no_server(llama_server):
     assert lm.loglikelihood(REQS[:2]) == GGUFLM(base_url=llama_server.url).loglikelihood(REQS[:2])
     with pytest.raises(UsageError, match="no llama.cpp server"):
         GGUFLM(base_url="http://127.0.0.1:9", max_retries=1, timeout=2)
-    with pytest.raises(UsageError, match="unknown model argument"):
-        GGUFLM(base_url=llama_server.url, paralel=2)
+    with pytest.raises(UsageError, match="has no model argument 'paralel' .*'parallel'"):
+        build_model(get_plugin_manager(), "gguf", f"base_url={llama_server.url},paralel=2")
+
+
+def test_cache_key(llama_server, server_lm):
+    """Every model argument keys the cache, concurrency and lm-eval's unused ones do not, and
+    what the server reports about its model is part of it."""
+    key = server_lm.identity()
+    assert key["extras"]["server_model"] and key["extras"]["n_ctx"] == server_lm.max_length
+    assert GGUFLM(base_url=llama_server.url, max_gen_toks=8).identity() != key
+    assert GGUFLM(base_url=llama_server.url, seed=7).identity() != key
+    assert GGUFLM(base_url=llama_server.url, parallel=1, timeout=30, batch_size=8,
+                  dtype="float16").identity() == key
 
 
 # ------------------------------------------------------------------- llama-cpp-python's server

@@ -26,11 +26,6 @@ log = logging.getLogger("lmeval.api")
 
 OnAnswer = Callable[[int, Any], None]
 
-#: Model args lm-eval accepts for API models that change nothing here; accepted and ignored.
-IGNORED_ARGS = frozenset({"device", "max_batch_size", "truncate", "max_images", "dtype",
-                          "parallelize"})
-
-
 @dataclass
 class Job:
     """One HTTP request answering the requests at ``indices`` (several when batched)."""
@@ -50,7 +45,7 @@ class ApiLM(LM):
     cache keeps it and an interrupted run loses only the requests in flight.
     """
 
-    #: Registered name used in ``identity()`` (the cache key), whatever alias the user typed.
+    #: Registered name (``backend_name`` of an instance made without the registry).
     kind_name = "api"
     #: Environment variable holding the API key; ``None``: no key.
     key_env: str | None = None
@@ -58,11 +53,12 @@ class ApiLM(LM):
     key_required = False
     default_base_url: str | None = None
 
-    @staticmethod
-    def extra_model_args(args: Mapping[str, Any]) -> frozenset[str]:
-        """lm-eval model arguments that mean nothing to an HTTP API: taken and ignored, as lm-eval
-        (``api_key`` too, which the constructor refuses with its own advice)."""
-        return IGNORED_ARGS | {"api_key"}
+    #: Transport, pacing and credentials: a run resumes with other values and keeps its
+    #: answers. lm-eval's arguments that mean nothing to an HTTP API (``truncate`` ...) too.
+    cache_neutral_args = frozenset({
+        "num_concurrent", "max_retries", "timeout", "backoff_base", "backoff_max",
+        "verify_certificate", "ca_cert_path", "header", "headers", "api_key_env", "api_key",
+        "truncate", "max_images", "dtype", "parallelize"})
 
     @staticmethod
     def extra_generation_kwargs() -> None:
@@ -76,10 +72,17 @@ class ApiLM(LM):
                  ca_cert_path: str | None = None, header: Any = None, headers: Any = None,
                  eos_string: str | None = None, api_key_env: str | None = None,
                  backoff_base: float = 0.5, backoff_max: float = 10.0,
-                 **unknown: Any) -> None:
+                 device: Any = None, max_batch_size: Any = None, truncate: Any = None,
+                 max_images: Any = None, dtype: Any = None, parallelize: Any = None,
+                 api_key: Any = None) -> None:
+        """``device`` ... ``parallelize``: lm-eval's arguments, taken and unused by an HTTP API;
+        ``api_key`` is refused (keys come from the environment)."""
         super().__init__()
         self.backend_name = self.kind_name
-        _reject_unknown(self.kind_name, unknown)
+        if api_key is not None:
+            raise UsageError("do not pass api_key in --model_args (model args are written to the "
+                             "results): set the provider's environment variable, or name another "
+                             "one with api_key_env=MY_KEY_VAR")
         self.model = model or pretrained
         self.base_url = base_url or self.default_base_url
         if not self.base_url:
@@ -127,11 +130,6 @@ class ApiLM(LM):
         return f"{type(self).__name__}(model={self.model!r}, base_url={safe_url(self.base_url)!r})"
 
     # -- the LM contract -----------------------------------------------------------------
-    def identity(self) -> dict[str, Any]:
-        return {"backend": self.kind_name, "model": self.model,
-                "base_url": safe_url(self.base_url), "seed": self.seed,
-                "max_gen_toks": self.max_gen_toks, "eos_string": self.eos_string}
-
     @property
     def chunk_size(self) -> int:  # type: ignore[override]
         # Answers are reported as they arrive; chunks a few waves of concurrent requests long
@@ -244,13 +242,3 @@ def _parse_headers(value: Any) -> dict[str, str]:
             out[name.strip()] = val.strip()
         return out
     raise UsageError(f"header must be a dict or a JSON object, not {type(value).__name__}")
-
-
-def _reject_unknown(owner: str, unknown: Mapping[str, Any]) -> None:
-    bad = sorted(k for k in unknown if k not in IGNORED_ARGS)
-    if "api_key" in bad:
-        raise UsageError("do not pass api_key in --model_args (model args are written to the "
-                         "results): set the provider's environment variable, or name another "
-                         "one with api_key_env=MY_KEY_VAR")
-    if bad:
-        raise UsageError(f"{owner}: unknown model argument(s) {', '.join(bad)}")

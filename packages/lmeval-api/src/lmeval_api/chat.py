@@ -61,10 +61,6 @@ class ChatLM(ApiLM):
                 f"logprobs, so {kind.value} is impossible (use local-completions against the "
                 "same server for loglikelihood tasks)")
 
-    def identity(self) -> dict[str, Any]:
-        return {**super().identity(), "system": self.system,
-                "think_end_token": self.think_end_token}
-
     def apply_chat_template(self, messages: Sequence[Mapping[str, str]],
                             add_generation_prompt: bool = True) -> Any:
         """Chat APIs apply the model's template server-side: the messages go as they are."""

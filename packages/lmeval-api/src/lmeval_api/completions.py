@@ -100,11 +100,9 @@ class CompletionsLM(ApiLM):
         return (f"{self.kind_name}: {kind.value} needs prompt logprobs, which OpenAI returns "
                 "only for davinci-002 and babbage-002")
 
-    def identity(self) -> dict[str, Any]:
-        return {**super().identity(), "tokenizer": self.encoder.name if self.encoder else None,
-                "tokenizer_backend": self.tokenizer_backend,
-                "tokenized_requests": self.tokenized_requests,
-                "add_bos_token": self.add_bos_token, "max_length": self.max_length + 1,
+    def identity_extras(self) -> dict[str, Any]:
+        """The tokenizer used and the BOS/EOS id it gives (read from its files)."""
+        return {"tokenizer": self.encoder.name if self.encoder else None,
                 "prefix_token_id": self.encoder.prefix_token_id if self.encoder else None}
 
     # -- chat templates (rendered here: the completions API takes a string) --------------

@@ -16,6 +16,8 @@ from collections.abc import Mapping
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
+from lmeval import redact
+
 if TYPE_CHECKING:
     from lmeval.protocol import LM
 
@@ -30,12 +32,16 @@ MODEL_FILE_SUFFIXES = (".json", ".safetensors", ".bin", ".model", ".gguf", ".jin
 
 
 def model_identity(lm: LM) -> dict[str, Any]:
-    """``{"backend", "model_args", "extras"}`` for ``lm``: the key of its cached answers."""
+    """``{"backend", "model_args", "extras"}`` for ``lm``: the key of its cached answers.
+
+    Credentials are masked (:mod:`lmeval.redact`): a rotated key or a token in a URL changes no
+    answer, and the key never holds a secret wherever it is shown.
+    """
     neutral = CACHE_NEUTRAL_ARGS | frozenset(lm.cache_neutral_args)
     args = {str(k): key_value(v) for k, v in sorted(lm.model_args.items(), key=lambda kv: str(kv[0]))
             if k not in neutral}
-    return {"backend": backend_key(lm), "model_args": args,
-            "extras": key_value(dict(lm.identity_extras()))}
+    return redact.redact_data({"backend": backend_key(lm), "model_args": args,
+                               "extras": key_value(dict(lm.identity_extras()))})
 
 
 def backend_key(lm: LM) -> str:

@@ -62,7 +62,6 @@ from lmeval_llamacpp.server import (
 log = logging.getLogger("lmeval.gguf")
 
 OnAnswer = Any
-IGNORED_ARGS = frozenset({"device", "max_batch_size", "batch_size", "dtype", "truncate"})
 
 
 @dataclass
@@ -81,10 +80,9 @@ class GGUFLM(LM):
 
     supported_kinds = frozenset({RequestKind.LOGLIKELIHOOD, RequestKind.GENERATE_UNTIL})
 
-    @staticmethod
-    def extra_model_args(args: Mapping[str, Any]) -> frozenset[str]:
-        """lm-eval model arguments a server has no use for: taken and ignored (the core's check)."""
-        return IGNORED_ARGS
+    #: Concurrency and retry pacing; ``batch_size``/``dtype``/``truncate`` mean nothing to a server.
+    cache_neutral_args = frozenset({"parallel", "max_retries", "timeout", "backoff_base",
+                                    "backoff_max", "dtype", "truncate"})
 
     @staticmethod
     def extra_generation_kwargs() -> None:
@@ -96,11 +94,11 @@ class GGUFLM(LM):
                  max_gen_toks: int = 256, seed: int | None = 1234, max_length: int | None = None,
                  add_bos_token: bool | None = None, prefix_token_id: int | None = None,
                  force_bias: float = 1000.0, backoff_base: float = 0.5, backoff_max: float = 10.0,
-                 **unknown: Any) -> None:
+                 batch_size: Any = None, max_batch_size: Any = None, device: Any = None,
+                 dtype: Any = None, truncate: Any = None) -> None:
+        """``batch_size`` ... ``truncate``: lm-eval's arguments, taken and unused (the server
+        batches its own slots and holds the weights)."""
         super().__init__()
-        bad = sorted(k for k in unknown if k not in IGNORED_ARGS)
-        if bad:
-            raise UsageError(f"gguf: unknown model argument(s) {', '.join(bad)}")
         if not base_url:
             raise UsageError("gguf needs base_url=http://host:port (a running llama-server)")
         self.root = root_url(str(base_url))
@@ -129,12 +127,10 @@ class GGUFLM(LM):
         async with self._http(1) as http:
             return await ServerClient(http, self.root, self.model).probe()
 
-    def identity(self) -> dict[str, Any]:
-        return {"backend": "gguf", "base_url": safe_url(self.root), "model": self.model,
-                "server": self.info.flavor, "server_model": self.info.model_id,
-                "add_bos_token": self.add_bos_token, "prefix_token_id": self.prefix_token_id,
-                "max_length": self.max_length, "max_gen_toks": self.max_gen_toks,
-                "seed": self.seed}
+    def identity_extras(self) -> dict[str, Any]:
+        """What the server says it serves: its kind, model, context size and BOS/EOS id."""
+        return {"server": self.info.flavor, "server_model": self.info.model_id,
+                "n_ctx": self.max_length, "prefix_token_id": self.prefix_token_id}
 
     def _unsupported(self, kind: RequestKind) -> str:
         if kind is RequestKind.LOGLIKELIHOOD_ROLLING:
