@@ -254,6 +254,19 @@ def test_forged_humaneval_answers_score_zero(answer):
     assert run(["humaneval"], model=honest)["results"]["humaneval"]["pass@1,create_test"] == 1.0
 
 
+def test_the_prompt_reaches_the_metric_as_trusted_text(monkeypatch):
+    """The filter's TrustedProgram survives the core's filter and metric plumbing, so the
+    prompt's helpers run in the trusted runner (test_code_hostile shows what that closes)."""
+    from lmeval_tasks_code import execution
+    from lmeval_tasks_code.prelude import TrustedProgram
+
+    seen = []
+    real = execution.trusted_prelude
+    monkeypatch.setattr(execution, "trusted_prelude", lambda p: seen.append(p) or real(p))
+    run(["humaneval", "humaneval_instruct"], model=ScriptedLM({'"""': "    return 0\n"}), limit=1)
+    assert len(seen) == 2 and all(type(p) is TrustedProgram and p.startswith(HE[0]["prompt"]) for p in seen)
+
+
 def test_always_equal_mbpp_answers_score_zero():
     out = run(["mbpp", "mbpp_plus"], model=ScriptedLM({"[BEGIN]": MBPP_ALWAYS_EQUAL}))
     assert out["results"]["mbpp"]["pass_at_1,none"] == 0.0
