@@ -1,4 +1,4 @@
-"""The pure parts of lmeval-vllm: windows, grouping plan, sharding, sampling kwargs.
+"""The pure parts of lmeval-vllm: grouping plan, sharding, sampling kwargs.
 
 None of these start an engine; the engine tests are in test_vllm_engine.py.
 """
@@ -15,29 +15,8 @@ from lmeval_vllm.jobs import (
     next_token_logprobs,
     score_from_prompt_logprobs,
 )
-from lmeval_vllm.sampling import postprocess, sampling_fields
+from lmeval_vllm.sampling import sampling_fields
 from lmeval_vllm.sharding import reassemble, shard_units
-from lmeval_vllm.tokens import fit_window, truncate_for_generation
-
-# ----------------------------------------------------------------------------- windows
-
-
-def test_fit_window_truncates_the_context_on_the_left():
-    assert fit_window([1, 2, 3], [4, 5], 10) == ([1, 2, 3, 4, 5], 3)
-    assert fit_window([1, 2, 3], [4, 5], 4) == ([2, 3, 4, 5], 2)
-    with pytest.raises(ValueError):
-        fit_window([1], [2, 3, 4], 3)
-
-
-def test_truncate_for_generation_sides():
-    tokens = list(range(10))
-    assert truncate_for_generation(tokens, 2, 20) == tokens
-    assert truncate_for_generation(tokens, 4, 10) == [4, 5, 6, 7, 8, 9]
-    assert truncate_for_generation(tokens, 4, 10, "right") == [0, 1, 2, 3, 4, 5]
-    assert truncate_for_generation(tokens, 4, 10, "middle") == [0, 1, 2, 7, 8, 9]
-    with pytest.raises(ValueError):
-        truncate_for_generation(tokens, 10, 10)
-
 
 # ----------------------------------------------------------------------------- grouping
 
@@ -194,10 +173,3 @@ def test_sampling_fields_reject_unknown_keys():
         sampling_fields({"num_beams": 4}, [], eos=None, default_max_gen_toks=8,
                         valid_fields=frozenset({"temperature", "stop", "skip_special_tokens",
                                                 "spaces_between_special_tokens"}))
-
-
-def test_postprocess_strips_thinking_then_cuts_at_stops():
-    text = "<think>a\n\nb</think>  The answer\n\nQ: more"
-    assert postprocess(text, ["\n\n"], None) == "<think>a"
-    assert postprocess(text, ["\n\n"], "</think>") == "The answer"
-    assert postprocess("x</think>y</think> z", [], "</think>") == "z"

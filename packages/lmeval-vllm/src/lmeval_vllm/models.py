@@ -8,7 +8,10 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from lmeval.batch_size import parse_batch_size
+from lmeval.encoding import TokenEncoder, fit_window, resolve_max_length
 from lmeval.errors import UsageError
+from lmeval.generation import postprocess_generation, prompt_budget, truncate_prompt
 from lmeval.protocol import (
     LM,
     GenerateRequest,
@@ -16,11 +19,11 @@ from lmeval.protocol import (
     RequestKind,
     RollingRequest,
 )
+from lmeval.rolling import loglikelihood_windows
 
 from lmeval_vllm.grouping import Encoded, plan_loglikelihood
 from lmeval_vllm.jobs import GenerateJob, ScoreJob
-from lmeval_vllm.sampling import postprocess, sampling_fields, sampling_param_names
-from lmeval_vllm.tokens import fit_window, truncate_for_generation
+from lmeval_vllm.sampling import sampling_fields, sampling_param_names
 
 log = logging.getLogger("lmeval.vllm")
 
@@ -144,8 +147,6 @@ class VLLM(LM):
         )
         self._load_tokenizer(tokenizer or self.pretrained, tokenizer_mode, tokenizer_revision,
                              trust_remote_code)
-        from lmeval_hf.tokenization import TokenEncoder
-
         self.custom_prefix_token_id = prefix_token_id
         self.encoder = TokenEncoder(self.tokenizer, add_bos_token=add_bos_token,
                                     prefix_token_id=prefix_token_id, causal=True)
@@ -156,12 +157,9 @@ class VLLM(LM):
     # -- construction ------------------------------------------------------------------
     @staticmethod
     def _parse_batch_size(batch_size: str | int | None) -> int | None:
-        if batch_size is None or (isinstance(batch_size, str) and batch_size.startswith("auto")):
-            return None
-        try:
-            return max(1, int(batch_size))
-        except ValueError:
-            raise UsageError(f"vllm: batch_size must be an integer or auto, not {batch_size!r}") from None
+        """N requests per engine call; ``auto``/``auto:N`` (None) hands vLLM all of them."""
+        return parse_batch_size(batch_size if batch_size is not None else "auto",
+                                name="vllm: batch_size").fixed
 
     def _engine_args(self, *, extra: Mapping[str, Any], lora_local_path: str | None,
                      max_lora_rank: int, swap_space: float | None, **args: Any) -> dict[str, Any]:
@@ -259,8 +257,6 @@ class VLLM(LM):
             return int(self._max_length)
         if hasattr(self.engine, "model_config"):
             return int(self.engine.model_config.max_model_len)
-        from lmeval_hf.tokenization import resolve_max_length
-
         return resolve_max_length(self._config, self.tokenizer)
 
     @property
@@ -346,8 +342,6 @@ class VLLM(LM):
         return plan.resolve(results)
 
     def loglikelihood_rolling(self, requests: Sequence[RollingRequest]) -> list[float]:
-        from lmeval_hf.rolling import loglikelihood_windows
-
         jobs: list[ScoreJob] = []
         owners: list[int] = []
         for n, request in enumerate(requests):
@@ -397,12 +391,9 @@ class VLLM(LM):
                 default_max_gen_toks=self.max_gen_toks, think_end_token=self.think_end_token,
                 valid_fields=self._sampling_fields,
             )
-            if max_gen_toks >= self.max_length:
-                raise UsageError(f"vllm: max_gen_toks={max_gen_toks} leaves no room for a prompt "
-                                 f"in max_length={self.max_length}")
+            room = prompt_budget(self.max_length, max_gen_toks)
             tokens = self.encoder.encode(self._text(request.context)) or [self.prefix_token_id]
-            tokens = truncate_for_generation(tokens, max_gen_toks, self.max_length,
-                                             self.truncation_side)
+            tokens = truncate_prompt(tokens, room, self.truncation_side)
             fields["max_tokens"] = max_gen_toks
             jobs.append(GenerateJob(tuple(tokens), tuple(sorted(fields.items()))))
             cuts.append(stops)
@@ -434,9 +425,9 @@ class VLLM(LM):
             if think_id in ids:
                 ids = ids[len(ids) - ids[::-1].index(think_id):]
             text = self.tokenizer.decode(ids, skip_special_tokens=True).lstrip()
-            return postprocess(text, stops, None)
-        return postprocess(self.tokenizer.decode(ids, skip_special_tokens=skip_special), stops,
-                           think)
+            return postprocess_generation(text, stops, None)
+        return postprocess_generation(self.tokenizer.decode(ids, skip_special_tokens=skip_special),
+                                      stops, think)
 
     def _special_token_id(self, token: str) -> int | None:
         if token not in getattr(self.tokenizer, "all_special_tokens", ()):

@@ -1,8 +1,9 @@
-"""Task generation kwargs to vLLM ``SamplingParams`` fields, and the text post-processing.
+"""Task generation kwargs to vLLM ``SamplingParams`` fields.
 
-Follows lm-eval: ``max_gen_toks`` (or ``max_new_tokens`` / ``max_tokens`` /
-``max_completion_tokens``, in that priority) caps the new tokens; greedy unless ``do_sample`` or
-a positive ``temperature`` says otherwise; the EOS text joins the stop strings. vLLM detokenizes
+Follows lm-eval through :mod:`lmeval.generation`: ``max_gen_toks`` (or its aliases, in their
+priority) caps the new tokens; greedy unless ``do_sample`` or a positive ``temperature`` says
+otherwise; the EOS text joins the stop strings. The text is cut with
+:func:`lmeval.generation.postprocess_generation`. vLLM detokenizes
 with special tokens kept (``skip_special_tokens=False``, as lm-eval's vLLM backend does), so stop
 strings that are special tokens (``<|im_end|>``) end generation as they do under transformers.
 """
@@ -13,8 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from lmeval.errors import UsageError
-
-_MAX_TOKEN_KEYS = ("max_gen_toks", "max_new_tokens", "max_tokens", "max_completion_tokens")
+from lmeval.generation import pop_max_gen_toks, stop_sequences
 
 
 def sampling_fields(gen_kwargs: Mapping[str, Any], until: Sequence[str], *, eos: str | None,
@@ -23,11 +23,8 @@ def sampling_fields(gen_kwargs: Mapping[str, Any], until: Sequence[str], *, eos:
     """``(SamplingParams fields without max_tokens, stop strings to cut at, max new tokens)``."""
     kwargs = dict(gen_kwargs)
     kwargs.pop("until", None)
-    given = [v for v in (kwargs.pop(key, None) for key in _MAX_TOKEN_KEYS) if v is not None]
-    max_gen_toks = int(given[0]) if given else default_max_gen_toks
-    stops = list(until)
-    if eos and eos not in stops:
-        stops.append(eos)
+    max_gen_toks = pop_max_gen_toks(kwargs, default_max_gen_toks)
+    stops = stop_sequences(list(until), eos or None)
 
     do_sample = kwargs.pop("do_sample", None)
     temperature = float(kwargs.get("temperature", 0.0) or 0.0)
@@ -47,16 +44,6 @@ def sampling_fields(gen_kwargs: Mapping[str, Any], until: Sequence[str], *, eos:
                 f"vllm: generation kwargs {unknown} are not vLLM SamplingParams fields"
             )
     return fields, stops, max_gen_toks
-
-
-def postprocess(text: str, stops: Sequence[str], think_end_token: str | None) -> str:
-    """Drop the reasoning up to the last ``think_end_token``, then cut at the first stop string."""
-    if think_end_token:
-        text = text.split(think_end_token)[-1].lstrip()
-    for stop in stops:
-        if stop:
-            text = text.split(stop)[0]
-    return text
 
 
 def sampling_param_names() -> frozenset[str]:
