@@ -50,9 +50,7 @@ ALLOWED_EDGES: set[tuple[str, str, tuple[str, ...]]] = {
 #: imports). Debt to be removed (issue 17 §1 moves the shared request code into lmeval-core);
 #: never add a line here.
 KNOWN_EXTRA_EDGES: set[tuple[str, str]] = {
-    # vLLM reuses lmeval-hf's request code (lmeval-sglang, -megatron and -nemo no longer do)
-    ("lmeval-vllm", "lmeval_hf.rolling"),
-    ("lmeval-vllm", "lmeval_hf.tokenization"),
+    # (lmeval-sglang, -megatron, -nemo and -vllm no longer use lmeval-hf's request code)
     # nemo drives megatron-core through lmeval-megatron's runner; DESIGN names no such edge
     ("lmeval-nemo", "lmeval_megatron.generation"),
     ("lmeval-nemo", "lmeval_megatron.runner"),
@@ -210,6 +208,17 @@ def test_the_core_imports_no_backend_and_no_pack():
     assert not core, f"lmeval-core imports other packages: {core}"
     runtime, extras = _declared(ROOT / "packages" / CORE)
     assert not {d for d in runtime | extras if d.startswith("lmeval")}
+
+
+def test_the_core_names_no_reporter_and_no_task_pack():
+    """Reporters (``--hf_hub_log_args`` is ``--reporter hf_hub:...``) and task packs are found by
+    the names they register; only backends get ``pip install`` hints (KNOWN_BACKENDS)."""
+    packs = [_project(p)["name"] for p in PACKAGES if p.name.startswith(("lmeval-report-", "lmeval-tasks-"))]
+    assert len(packs) >= 8
+    named = [f"{path.relative_to(ROOT)}: {dist}" for path in (ROOT / "packages" / CORE / "src").rglob("*.py")
+             for dist in packs if dist in path.read_text(encoding="utf-8")
+             or dist.replace("-", "_") in path.read_text(encoding="utf-8")]
+    assert not named, named
 
 
 def test_the_scan_sees_every_kind_of_import(tmp_path):
