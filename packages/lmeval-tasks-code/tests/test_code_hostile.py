@@ -33,6 +33,7 @@ CRUX = rows("cruxeval-org/cruxeval/default/test.jsonl")
 
 LIMITS = Limits(timeout=3.0, memory_mb=256, max_processes=8, max_file_mb=32, max_disk_mb=64)
 FALLBACK = replace(LIMITS, isolate=False, landlock=False, seccomp=False, cgroups=False)
+NO_NAMESPACES = replace(LIMITS, isolate=False)
 
 # HumanEval/32's shape: the tests call a helper that the prompt defines.
 POLY = {
@@ -335,13 +336,15 @@ def test_hostile_answer_gets_its_exact_outcome(name, problem, answer, tries, sta
     assert_no_leftovers()
 
 
+@pytest.mark.parametrize("limits", [FALLBACK, NO_NAMESPACES], ids=["no-kernel-layers", "no-namespaces"])
 @pytest.mark.parametrize("name,problem,answer,tries,status,needle", HOSTILE, ids=[h[0] for h in HOSTILE])
-def test_hostile_answer_gets_the_same_verdict_without_kernel_layers(name, problem, answer, tries, status, needle):
-    """No namespaces, Landlock, seccomp or cgroups: containment falls back (other details), but
-    the verdict does not depend on the kernel."""
-    result = judge(problem, answer, FALLBACK)
+def test_hostile_answer_gets_the_same_verdict_with_fewer_kernel_layers(limits, name, problem, answer, tries,
+                                                                       status, needle):
+    """Without namespaces (Ubuntu's AppArmor refuses them to users), or without any kernel layer:
+    containment falls back (other details), but the verdict does not depend on the kernel."""
+    result = judge(problem, answer, limits)
     assert result.status == status, (tries, result)
-    assert result.layers["landlock"] == 0 and not result.layers["user_namespace"]
+    assert not result.layers["user_namespace"] and bool(result.layers["landlock"]) == limits.landlock
     assert_no_leftovers()
 
 
