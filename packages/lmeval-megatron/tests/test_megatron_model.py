@@ -9,6 +9,8 @@ module's tests run.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 pytest.importorskip("megatron.core", reason="megatron-core is installed by ci-setup.sh")
@@ -83,7 +85,23 @@ def test_checkpoint_format_is_detected(megatron, checkpoints):
     fmt = megatron.info.format
     assert (megatron.info.directory / "__0_0.distcp").exists() == (fmt == "distributed")
     assert megatron.info.iteration == mt.ITERATION
-    assert megatron.identity()["format"] == fmt
+    assert megatron.identity()["extras"]["format"] == fmt
+
+
+def test_cache_key(megatron):
+    """Parallelism and batching do not key the cache; every other argument and the checkpoint
+    found (absolute path, iteration) do."""
+    from lmeval_megatron.lm import MegatronLM
+
+    key = megatron.identity()
+    assert key["extras"]["iteration"] == mt.ITERATION
+    assert Path(key["extras"]["load"]).is_absolute()
+    load = key["model_args"]["load"]
+    same = MegatronLM(load=load, batch_size=1, micro_batch_size=2, seq_length=MAX_LEN, devices=1,
+                      tensor_model_parallel_size=1)
+    assert same.identity() == key
+    other = MegatronLM(load=load, batch_size=4, seq_length=MAX_LEN, max_gen_toks=5)
+    assert other.identity() != key
 
 
 def test_loglikelihood_equals_hf(megatron, hf):

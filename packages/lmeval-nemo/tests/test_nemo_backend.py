@@ -172,7 +172,13 @@ def test_nemo2_checkpoint_scores_like_hf(checkpoints, loads, hf):
     assert lm.generate_until(GEN) == hf.generate_until(GEN)
     messages = ({"role": "user", "content": "hi"},)
     assert lm.apply_chat_template(messages) == hf.apply_chat_template(messages)
-    assert lm.identity()["format"] == "nemo2" and lm.world_size == 1
+    assert lm.identity()["extras"]["format"] == "nemo2" and lm.world_size == 1
+    # the cache key: parallel layout and batch size aside, every argument counts
+    key = lm.identity()
+    assert NeMoLM(path=str(checkpoints / "nemo2"), max_length=MAX_LEN, batch_size=1, devices=1,
+                  precision="bf16-mixed").identity() == key
+    assert NeMoLM(path=str(checkpoints / "nemo2"), max_length=MAX_LEN, batch_size=4,
+                  precision="32").identity() != key
 
 
 def test_nemo1_with_a_text_to_ids_tokenizer(checkpoints, loads, hf_no_bos):

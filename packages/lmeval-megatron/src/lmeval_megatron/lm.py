@@ -47,6 +47,10 @@ class MegatronLM(LM):
 
     supported_kinds = frozenset(RequestKind)
     backend_name = "megatron_lm"
+    #: How the model is split over devices and fed: a run resumes with other values.
+    cache_neutral_args = frozenset({"devices", "tensor_model_parallel_size",
+                                    "pipeline_model_parallel_size", "expert_model_parallel_size",
+                                    "micro_batch_size"})
     chunk_size = 4096
 
     def __init__(
@@ -108,24 +112,17 @@ class MegatronLM(LM):
         self._max_gen_toks = int(max_gen_toks)
         self.think_end_token = parse_think_end_token(think_end_token)
         self.extra = arguments.extra_args_to_dict(arguments.parse_extra_args(extra_args))
-        self._identity = {
-            "load": str(Path(load).expanduser().resolve()), "iteration": self.info.iteration,
-            "format": self.info.format, "tokenizer_type": tokenizer_type,
-            "tokenizer_model": tokenizer_model, "vocab_file": vocab_file,
-            "merge_file": merge_file, "dtype": str(dtype), "extra_args": extra_args,
-            "use_checkpoint_args": use_checkpoint_args, "seq_length": seq_length or max_length,
-            "add_bos_token": add_bos_token, "prefix_token_id": prefix_token_id,
-            "think_end_token": think_end_token,
-            "arch": {k: v for k, v in (("num_layers", num_layers), ("hidden_size", hidden_size),
-                                       ("num_attention_heads", num_attention_heads),
-                                       ("ffn_hidden_size", ffn_hidden_size),
-                                       ("num_query_groups", num_query_groups)) if v},
-        }
+        self._checkpoint = {"load": str(Path(load).expanduser().resolve()),
+                            "iteration": self.info.iteration, "format": self.info.format}
+        arch = {k: v for k, v in (("num_layers", num_layers), ("hidden_size", hidden_size),
+                                  ("num_attention_heads", num_attention_heads),
+                                  ("ffn_hidden_size", ffn_hidden_size),
+                                  ("num_query_groups", num_query_groups)) if v}
 
         self._device = self._setup_distributed(device)
         self._init_model_parallel(seed)
         saved = self._read_checkpoint()
-        overrides: dict[str, Any] = dict(self._identity["arch"])
+        overrides: dict[str, Any] = dict(arch)
         if num_query_groups:
             overrides["group_query_attention"] = True
         if seq_length or max_length:
@@ -336,8 +333,9 @@ class MegatronLM(LM):
         template = getattr(tok, "chat_template", None)
         return template.get("default") if isinstance(template, dict) else template
 
-    def identity(self) -> Mapping[str, Any]:
-        return {"backend": self.backend_name, **self._identity}
+    def identity_extras(self) -> Mapping[str, Any]:
+        """The checkpoint found: its absolute path, iteration and format."""
+        return self._checkpoint
 
     def apply_chat_template(self, messages: Sequence[Mapping[str, str]],
                             add_generation_prompt: bool = True) -> str:

@@ -71,6 +71,9 @@ class NeMoLM(LM):
 
     supported_kinds = frozenset(RequestKind)
     backend_name = "nemo_lm"
+    #: How the model is split over devices: a run resumes with other values.
+    cache_neutral_args = frozenset({"devices", "num_nodes", "tensor_model_parallel_size",
+                                    "pipeline_model_parallel_size"})
     chunk_size = 4096
 
     def __init__(self, path: str | None = None, max_length: int = 4096,
@@ -105,12 +108,8 @@ class NeMoLM(LM):
         self._max_length = int(max_length)
         self._max_gen_toks = int(max_gen_toks)
         self.think_end_token = parse_think_end_token(think_end_token)
-        self._identity = {
-            "path": str(Path(path).expanduser().resolve()), "format": self.checkpoint.format,
-            "precision": str(precision), "max_length": self._max_length,
-            "add_bos_token": add_bos_token, "prefix_token_id": prefix_token_id,
-            "think_end_token": think_end_token,
-        }
+        self._checkpoint = {"path": str(Path(path).expanduser().resolve()),
+                            "format": self.checkpoint.format}
         load = engine.load_nemo2 if self.checkpoint.format == "nemo2" else engine.load_nemo1
         loaded = load(self.checkpoint.path, devices=self.plan.devices,
                       tensor=self.plan.tensor, pipeline=self.plan.pipeline, precision=precision)
@@ -163,8 +162,9 @@ class NeMoLM(LM):
         template = getattr(getattr(self.encoder, "tokenizer", None), "chat_template", None)
         return template.get("default") if isinstance(template, dict) else template
 
-    def identity(self) -> Mapping[str, Any]:
-        return {"backend": self.backend_name, **self._identity}
+    def identity_extras(self) -> Mapping[str, Any]:
+        """The checkpoint found: its absolute path and format."""
+        return self._checkpoint
 
     def apply_chat_template(self, messages: Sequence[Mapping[str, str]],
                             add_generation_prompt: bool = True) -> str:
