@@ -10,6 +10,12 @@ from typing import Any
 from lmeval_tasks_code.prelude import trusted_prelude
 from lmeval_tasks_code.sandbox import ExecutionResult, Limits, missing_protections, run_programs
 
+_log = logging.getLogger("lmeval.tasks.code")
+#: The layers of the last program run in this process (reported in the results by the plugin).
+last_layers: dict[str, Any] = {}
+#: The sets of missing protections already logged in this process.
+_warned: set[str] = set()
+
 
 def pass_at_k_estimate(n: int, c: int, k: int) -> float:
     """Unbiased pass@k (Chen et al. 2021, eq. 1): 1 - C(n-c, k) / C(n, k), computed stably."""
@@ -32,12 +38,6 @@ def _ks(k: int | Sequence[int] | None) -> list[int]:
     if k is None:
         return [1]
     return [int(k)] if isinstance(k, (int, str)) else [int(v) for v in k]
-
-
-_log = logging.getLogger("lmeval.tasks.code")
-#: The layers of the last program run in this process, and whether the missing ones were logged.
-last_layers: dict[str, Any] = {}
-_warned: set[str] = set()
 
 
 def execute(jobs: list[tuple[str, str | None, str]], *, timeout: float | None = None,
