@@ -98,7 +98,7 @@ def test_greedy_flag_is_true_for_the_models_own_continuation(ort_lm):
     cont = ort_lm.tok.decode(new)
     ((ll, greedy),) = ort_lm.loglikelihood([LoglikelihoodRequest(prompt, cont)])
     # decode/re-encode can merge tokens differently; when it round-trips, greedy must hold
-    if ort_lm.tok.encode_pair(prompt, cont)[1] == new:
+    if ort_lm.tok.pair(prompt, cont)[1] == new:
         assert greedy
     assert ll < 0
 
@@ -152,7 +152,7 @@ def test_generation_equals_transformers_greedy_token_for_token(tiny_export, ort_
 
     model = AutoModelForCausalLM.from_pretrained(str(tiny_export[0]), dtype=torch.float32).eval()
     for prompt in PROMPTS:
-        ids = ort_lm.tok.encode_batch_context(prompt)
+        ids = ort_lm.tok.encode_prompt(prompt)
         with torch.no_grad():
             out = model.generate(torch.tensor([ids]), attention_mask=torch.ones(1, len(ids),
                                  dtype=torch.long), max_new_tokens=24, do_sample=False,

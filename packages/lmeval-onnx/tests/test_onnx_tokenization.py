@@ -1,9 +1,11 @@
-"""The tokenization contract, against lm-eval's HFLM rules (no model needed)."""
+"""The core's tokenization contract (lmeval.encoding, lmeval.rolling) that lmeval-onnx scores
+with, against lm-eval's HFLM rules, on a real HF tokenizer (no model needed)."""
 
 from __future__ import annotations
 
 import pytest
-from lmeval_onnx.tokenization import Tokenization, rolling_token_windows
+from lmeval.encoding import TokenEncoder as Tokenization
+from lmeval.rolling import rolling_windows as rolling_token_windows
 
 
 @pytest.mark.parametrize("n,max_len", [(1, 4), (4, 4), (5, 4), (23, 8), (100, 16), (7, 1)])
@@ -38,7 +40,7 @@ def tok(tmp_path_factory):
 
 
 def test_pair_moves_trailing_space_and_splits_the_whole_encoding(tok):
-    ctx, cont = tok.encode_pair("Question: the cat?\nAnswer: ", "yes")
+    ctx, cont = tok.pair("Question: the cat?\nAnswer: ", "yes")
     whole = tok.encode("Question: the cat?\nAnswer: yes")
     assert ctx + cont == whole
     assert ctx == tok.encode("Question: the cat?\nAnswer:")
@@ -47,7 +49,7 @@ def test_pair_moves_trailing_space_and_splits_the_whole_encoding(tok):
 
 
 def test_empty_context_is_the_prefix_token(tok):
-    ctx, cont = tok.encode_pair("", "hello world")
+    ctx, cont = tok.pair("", "hello world")
     assert ctx == [tok.prefix_token_id] == [tok.tokenizer.bos_token_id]
     assert cont == tok.encode("hello world", add_special_tokens=False)
 

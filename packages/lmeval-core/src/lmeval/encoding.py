@@ -173,6 +173,12 @@ class TokenEncoder:
             return {"add_special_tokens": self.add_bos_token}
         return {}
 
+    def encode_prompt(self, text: str, first: str | None = None) -> list[int]:
+        """A generation prompt as lm-eval's padded batch encode makes it, the special-token
+        keyword decided on the batch's ``first`` prompt (default: this one)."""
+        kwargs = self.batch_encode_kwargs(text if first is None else first)
+        return list(self.tokenizer(text, **kwargs)["input_ids"])
+
     def pair(self, context: str, continuation: str) -> tuple[list[int], list[int]]:
         return encode_request(self.encode, self.prefix_token_id, context, continuation,
                               causal=self.causal)

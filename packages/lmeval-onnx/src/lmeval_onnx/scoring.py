@@ -8,8 +8,10 @@ only opens the export and runs the graph:
 * :meth:`Engine.start` — a decoding state with a KV cache: the next-token logits, then one
   appended token at a time.
 
-Tokens, truncation and window boundaries follow lm-eval's ``HFLM``, so scores equal those of
-lmeval-hf on the source model up to the float noise of the runtimes.
+Tokens, truncation and window boundaries follow lm-eval's ``HFLM`` through the core's
+:mod:`lmeval.encoding`, :mod:`lmeval.rolling` and :mod:`lmeval.generation` (the code lmeval-hf
+uses), so scores equal those of lmeval-hf on the source model up to the float noise of the
+runtimes.
 """
 
 from __future__ import annotations
@@ -19,7 +21,15 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol
 
 import numpy as np
+from lmeval.encoding import TokenEncoder
 from lmeval.errors import UsageError
+from lmeval.generation import (
+    decode_generation,
+    parse_think_end_token,
+    pop_max_gen_toks,
+    prompt_budget,
+    stop_sequences,
+)
 from lmeval.protocol import (
     LM,
     GenerateRequest,
@@ -27,16 +37,15 @@ from lmeval.protocol import (
     RequestKind,
     RollingRequest,
 )
+from lmeval.rolling import loglikelihood_windows
 
 from lmeval_onnx.export import ModelBuilderExport
 from lmeval_onnx.providers import parse_provider_options
-from lmeval_onnx.tokenization import Tokenization
 
 log = logging.getLogger("lmeval.onnx")
 
 DEFAULT_MAX_LENGTH = 2048
 DEFAULT_MAX_GEN_TOKS = 256
-_MAX_TOKEN_ALIASES = ("max_gen_toks", "max_new_tokens", "max_tokens", "max_completion_tokens")
 _SAMPLING_KWARGS = {"do_sample", "temperature", "top_p", "top_k", "max_length", "until"}
 
 
@@ -123,7 +132,7 @@ class OnnxLM(LM):
         self.execution_provider = execution_provider or None
         self.provider_options = parse_provider_options(provider_options)
         self._max_gen_toks = int(max_gen_toks)
-        self.think_end_token = think_end_token
+        self.think_end_token = parse_think_end_token(think_end_token)
         self._rng = np.random.default_rng(int(seed))
         self.seed = int(seed)
         self.prefix_reuse = bool(prefix_reuse)
@@ -133,7 +142,7 @@ class OnnxLM(LM):
         self.tokenizer_path = tokenizer
         self.max_length = self._resolve_max_length(max_length)
         self.tokenizer = self._load_tokenizer(tokenizer or self.export.directory, trust_remote_code)
-        self.tok = Tokenization(self.tokenizer, add_bos_token=add_bos_token,
+        self.tok = TokenEncoder(self.tokenizer, add_bos_token=add_bos_token,
                                 prefix_token_id=self.prefix_token_id_arg)
         self.engine: Engine = self.open_engine()
         log.info("lmeval-onnx: %s on %s via %s", self.export.directory,
@@ -218,13 +227,14 @@ class OnnxLM(LM):
 
     # -- loglikelihood --------------------------------------------------------------------
     def loglikelihood(self, requests: Sequence[LoglikelihoodRequest]) -> list[tuple[float, bool]]:
-        pairs = [self.tok.encode_pair(self._text(r.context), r.continuation) for r in requests]
+        pairs = [self.tok.pair(self._text(r.context), r.continuation) for r in requests]
         return self.score_tokens(pairs, self.report_answers)
 
     def loglikelihood_rolling(self, requests: Sequence[RollingRequest]) -> list[float]:
         out = []
         for i, r in enumerate(requests):
-            windows = self.tok.rolling_windows(r.text, self.max_length)
+            windows = loglikelihood_windows(self.tok.encode(r.text), self.tok.prefix_token_id,
+                                            self.max_length)
             out.append(float(sum(ll for ll, _ in self.score_tokens(windows))))
             self.report_answers({i: out[-1]})
         return out
@@ -301,13 +311,9 @@ class OnnxLM(LM):
         return out
 
     def _generate_one(self, request: GenerateRequest) -> str:
-        kwargs = request.generation_kwargs()
-        max_gen_toks = self._max_gen_toks
-        for alias in _MAX_TOKEN_ALIASES:
-            if kwargs.get(alias) is not None:
-                max_gen_toks = int(kwargs[alias])
-                break
-        ignored = set(kwargs) - _SAMPLING_KWARGS - set(_MAX_TOKEN_ALIASES)
+        kwargs = dict(request.generation_kwargs())
+        max_gen_toks = pop_max_gen_toks(kwargs, self._max_gen_toks)
+        ignored = set(kwargs) - _SAMPLING_KWARGS
         if ignored:
             log.warning("lmeval-onnx: generation kwargs not supported, ignored: %s",
                         ", ".join(sorted(ignored)))
@@ -316,15 +322,9 @@ class OnnxLM(LM):
         do_sample = temperature > 0.0 if do_sample is None else bool(do_sample)
 
         eos_text = self.tok.decode([self.tok.eot_token_id], skip_special_tokens=False)
-        until = list(request.until)
-        if eos_text not in until:
-            until.append(eos_text)
-
-        max_ctx = self.max_length - max_gen_toks
-        if max_ctx <= 0:
-            raise UsageError(f"max_gen_toks={max_gen_toks} leaves no room for a prompt in "
-                             f"max_length={self.max_length}")
-        prompt = self.tok.encode_batch_context(self._text(request.context))
+        until = stop_sequences(list(request.until), eos_text)
+        max_ctx = prompt_budget(self.max_length, max_gen_toks)
+        prompt = self.tok.encode_prompt(self._text(request.context))
         if len(prompt) > max_ctx:
             log.warning("lmeval-onnx: prompt of %d tokens left-truncated to %d", len(prompt),
                         max_ctx)
@@ -333,7 +333,7 @@ class OnnxLM(LM):
         tokens = self.generate_tokens(prompt, total - len(prompt), until, do_sample=do_sample,
                                       temperature=temperature, top_p=kwargs.get("top_p"),
                                       top_k=kwargs.get("top_k"))
-        return self._postprocess(tokens, until)
+        return decode_generation(tokens, self.tok.decode, until, self.think_end_token)
 
     def generate_tokens(self, prompt: Sequence[int], max_new_tokens: int,
                         until: Sequence[str] = (), *, do_sample: bool = False,
@@ -365,22 +365,6 @@ class OnnxLM(LM):
             if len(prompt) + len(out) < total:
                 state.append(token)
         return out
-
-    def _postprocess(self, tokens: list[int], until: list[str]) -> str:
-        think = self.think_end_token
-        if isinstance(think, int):
-            marks = [i for i, t in enumerate(tokens) if t == think]
-            if marks:
-                tokens = tokens[marks[-1] + 1:]
-        text = self.tok.decode(tokens)
-        if isinstance(think, int):
-            text = text.lstrip()
-        elif think:
-            text = text.split(think)[-1].lstrip()
-        for stop in until:
-            if stop:
-                text = text.split(stop)[0]
-        return text
 
 
 def _gather(rows: np.ndarray, cont: Sequence[int]) -> tuple[float, bool]:
