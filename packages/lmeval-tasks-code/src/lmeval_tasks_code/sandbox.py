@@ -19,6 +19,7 @@ What is in force is reported with every result (:attr:`ExecutionResult.layers`),
 
 from __future__ import annotations
 
+import atexit
 import fcntl
 import json
 import os
@@ -147,8 +148,14 @@ def session_dir() -> Path:
             fd = os.open(path / ".lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
             fcntl.flock(fd, fcntl.LOCK_EX)  # held (fd kept open) until this process ends
             os.chmod(path, 0o711)  # a sandbox uid must reach its own work dir inside
+            atexit.register(_remove_session, path, os.getpid())
             _session = path
         return _session
+
+
+def _remove_session(path: Path, owner: int) -> None:
+    if os.getpid() == owner:  # not in a forked child that inherited the handler
+        _rmtree(path)
 
 
 # ----------------------------------------------------------------------------- running
