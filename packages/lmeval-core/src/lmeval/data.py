@@ -27,6 +27,7 @@ from typing import Any
 
 from lmeval.errors import ConfigError, UsageError, did_you_mean
 from lmeval.hookspecs import hookimpl
+from lmeval.requires import require
 
 MIRROR_ENV = "LMEVAL_DATASETS_DIR"
 _EXTENSIONS = ("jsonl", "json", "csv", "parquet")
@@ -225,10 +226,7 @@ def read_rows(path: Path) -> DocList:
         with path.open(encoding="utf-8") as fh:
             return DocList({"text": line.rstrip("\n")} for line in fh)
     if suffix == "parquet":
-        try:
-            import pyarrow.parquet as pq
-        except ImportError:
-            raise UsageError(f"{path}: reading parquet needs pyarrow: pip install pyarrow") from None
+        pq = require("pyarrow.parquet", needed_by=f"{path}: reading parquet")
         return DocList(pq.read_table(path).to_pylist())
     raise UsageError(f"{path}: unsupported data file type {suffix!r} "
                      f"(use jsonl, json, csv, parquet or txt)")
@@ -329,12 +327,8 @@ def remote_data_files(dataset_kwargs: Mapping[str, Any] | None) -> list[str]:
 
 
 def _import_datasets(why: str, hint: str = "") -> Any:
-    try:
-        import datasets
-    except ImportError:
-        raise UsageError(f"{why} and HF datasets is not installed: pip install datasets "
-                         f"(or lmeval-core[datasets]){hint}") from None
-    return datasets
+    return require("datasets", needed_by=why, library="HF datasets", install="datasets",
+                   note=f"(or lmeval-core[datasets]){hint}")
 
 
 def load_splits(dataset_path: str, dataset_name: str | None = None,
@@ -352,7 +346,7 @@ def load_splits(dataset_path: str, dataset_name: str | None = None,
         remote = remote_data_files(kwargs)
         if not remote:
             return _load_split_files(_data_files(kwargs, base_dirs))
-        datasets = _import_datasets(f"data file {remote[0]!r} is a URL, which HF datasets reads")
+        datasets = _import_datasets(f"data file {remote[0]!r} (a URL)")
         builder = "json" if dataset_path == "jsonl" else dataset_path  # lmeval's alias for json
         return dict(datasets.load_dataset(path=builder, name=dataset_name, **kwargs))
     local = next((b / dataset_path for b in [Path("."), *base_dirs] if (b / dataset_path).is_dir()), None)
@@ -364,7 +358,7 @@ def load_splits(dataset_path: str, dataset_name: str | None = None,
         if files:
             return _load_split_files(files)
     datasets = _import_datasets(
-        f"dataset {dataset_path!r} is not local",
+        f"dataset {dataset_path!r}, which is not local,"
         f"; or put a copy under ${MIRROR_ENV}/{dataset_path}/{dataset_name or 'default'}/<split>.jsonl")
     kwargs.pop("trust_remote_code", None) if datasets.__version__ >= "4" else None
     return dict(datasets.load_dataset(path=dataset_path, name=dataset_name, **kwargs))

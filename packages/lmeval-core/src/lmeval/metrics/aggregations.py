@@ -144,16 +144,10 @@ def bypass(items: Sequence[Any]) -> float:
 
 
 def _sacrebleu() -> Any:
-    try:
-        import sacrebleu
-    except ImportError:
-        from lmeval.errors import UsageError
+    from lmeval.requires import require
 
-        raise UsageError(
-            "the bleu, chrf and ter metrics need sacrebleu, which is not installed: "
-            "pip install sacrebleu  (or pip install 'lmeval-core[sacrebleu]')"
-        ) from None
-    return sacrebleu
+    return require("sacrebleu", needed_by="the bleu, chrf and ter metrics", install="sacrebleu",
+                   note="(or pip install 'lmeval-core[sacrebleu]')")
 
 
 def _is_sequence(obj: Any) -> bool:

@@ -16,6 +16,7 @@ from typing import Any
 from lmeval.errors import UsageError
 from lmeval.redact import redact_args
 from lmeval.report import Run
+from lmeval.requires import require
 
 _CSS = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; padding: 0 1.5em; max-width: 1100px; color: #222; }
@@ -30,10 +31,7 @@ figure { margin: 0.5em 0; } figure svg { max-width: 100%; height: auto; }
 
 
 def _matplotlib() -> Any:
-    try:
-        import matplotlib
-    except ImportError:
-        raise UsageError("lmeval report needs matplotlib: pip install 'lmeval-core[report]'") from None
+    matplotlib = require("matplotlib", needed_by="lmeval report", install="'lmeval-core[report]'")
     matplotlib.use("Agg", force=True)
     import matplotlib.pyplot as plt
 
