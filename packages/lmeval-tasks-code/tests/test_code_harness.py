@@ -205,12 +205,56 @@ def test_sandbox_dirs_of_a_killed_run_are_removed_by_the_next_run():
     code = ("from lmeval_tasks_code.sandbox import session_dir, run_program\n"
             "d = session_dir()\n(d / 'run-x').mkdir()\n(d / 'run-x' / 'f').write_text('x')\n"
             "print(d, flush=True)\nimport time\ntime.sleep(60)\n")
+    mine = session_dir()  # this process's own root exists first: creating it also sweeps
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
     left = proc.stdout.readline().strip()
     assert os.path.isdir(left)
     assert left not in remove_stale()  # alive: its lock is held
     proc.send_signal(signal.SIGKILL)
     proc.wait()
-    mine = session_dir()
     assert left in remove_stale()
     assert not os.path.exists(left) and mine.is_dir()
+
+
+def _runner_of(parent: int, deadline: float = 20.0) -> int:
+    """The pid of the sandbox runner started by ``parent`` (waits for it to appear)."""
+    import time
+    from pathlib import Path
+
+    end = time.monotonic() + deadline
+    while time.monotonic() < end:
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                try:
+                    stat = Path(f"/proc/{entry}/stat").read_text()
+                    cmd = Path(f"/proc/{entry}/cmdline").read_bytes()
+                except OSError:
+                    continue
+                if b"_sandbox_child.py" in cmd and int(stat.rsplit(")", 1)[1].split()[1]) == parent:
+                    return int(entry)
+        time.sleep(0.05)
+    raise AssertionError("no runner appeared")
+
+
+@pytest.mark.parametrize("victim", ["evaluator", "runner"])
+def test_a_run_killed_mid_program_leaves_nothing_after_the_next_run(victim):
+    """SIGKILL the evaluating process, or the runner itself, while a program runs: the runner
+    (or PID 1's death) takes the sandbox down, and the next run removes the dirs and cgroups."""
+    from lmeval_tasks_code import _cgroups
+    from test_code_sandbox import assert_no_leftovers
+
+    code = ("from lmeval_tasks_code.sandbox import session_dir, run_program, Limits\n"
+            "print(session_dir(), flush=True)\n"
+            "run_program('import time\\ntime.sleep(60)\\n', Limits(timeout=3.0), tests='pass\\n')\n")
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    left = proc.stdout.readline().strip()
+    runner = _runner_of(proc.pid)
+    os.kill(proc.pid if victim == "evaluator" else runner, signal.SIGKILL)
+    if victim == "runner":
+        proc.kill()
+    proc.wait()
+    assert_no_leftovers()  # sandbox processes gone within seconds either way
+    remove_stale()
+    assert not os.path.exists(left)
+    stale = [n for parent, _ in _cgroups.parents() for n in os.listdir(parent) if n == f"lmeval-sandbox-{runner}"]
+    assert stale == []
