@@ -6,7 +6,8 @@
 backend (``hf``, ``vllm``, ``megatron_lm``), the model arguments, the device, the batch sizes
 and the benchmark configs. For each batch size the model is built once, as each tool's CLI
 builds it (lm-eval: ``get_model(name).create_from_arg_string``; lmeval:
-``lmeval.evaluator.build_model``), warmed up on two documents, then every config is evaluated
+``lmeval.evaluator.build_model``), warmed up on one document of every config (CUDA kernels,
+dataset caches), then every config is evaluated
 in-process through the tool's own API (``lm_eval.simple_evaluate`` / ``lmeval.evaluator.
 evaluate``, the functions behind ``lm-eval run`` and ``lmeval run``, with the CLIs' defaults)
 and written with the tool's own writer (lm-eval's ``EvaluationTracker``, lmeval's
@@ -183,12 +184,20 @@ def run(plan: dict[str, Any]) -> int:
                       "traceback": traceback.format_exc()[-2000:]})
                 continue
             load_s = time.perf_counter() - t0
-            warm = dict(plan["configs"][0], limit=2, name="warmup")
-            with tempfile.TemporaryDirectory() as tmp:  # first CUDA kernels, cuBLAS handles
-                try:
-                    side.evaluate(lm, warm, Path(tmp), batch_size)
-                except Exception:  # noqa: BLE001 - the timed run below reports it
-                    pass
+            # one document of every config first: CUDA kernels and cuBLAS handles of both
+            # request kinds, and each tool's own dataset caches (lm-eval's Arrow files)
+            t0 = time.perf_counter()
+            warm_errors = []
+            with tempfile.TemporaryDirectory() as tmp:
+                for config in plan["configs"]:
+                    try:
+                        side.evaluate(lm, dict(config, limit=1), Path(tmp) / config["name"],
+                                      batch_size)
+                    except Exception as exc:  # noqa: BLE001 - the timed run reports it
+                        warm_errors.append(f"{config['name']}: {type(exc).__name__}: {exc}")
+            emit({"batch_size": batch_size, "event": "warmup",
+                  "seconds": time.perf_counter() - t0, "load_seconds": load_s,
+                  "errors": warm_errors})
             broken = None
             for config in plan["configs"]:
                 record: dict[str, Any] = {"batch_size": batch_size, "config": config["name"],

@@ -76,8 +76,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                     help="documents per task of the megatron part (default: 50; 4 with --cpu)")
     ap.add_argument("--shape", choices=sorted(bench_model.SHAPES), default=None,
                     help="default: qwen2.5-0.5b on a GPU, tiny with --cpu")
-    ap.add_argument("--budget", type=float, default=520,
-                    help="seconds from the start after which no new evaluation begins")
+    ap.add_argument("--budget", type=float, default=None,
+                    help="seconds from the start after which no new evaluation begins "
+                         "(default: 520 on a GPU, inside the device call's 600; 1800 with --cpu)")
     ap.add_argument("--out", type=Path, default=None,
                     help="where gpu_bench.json goes (default: benchmarks/.work/gpu)")
     ap.add_argument("--work", type=Path, default=None,
@@ -254,11 +255,12 @@ def speed(rec: dict[str, Any] | None, work: tuple[int, int] | None) -> dict[str,
 
 
 def pair_rows(part: str, dtype: str, ref: Path, ours: Path, names: tuple[str, str],
-              workload: Workload) -> list[dict[str, Any]]:
-    """One row per (batch size, config): agreement of ``ours`` with ``ref`` and both speeds."""
+              workload: Workload, keys: Any = None) -> list[dict[str, Any]]:
+    """One row per (batch size, config) (of ``keys`` if given): agreement of ``ours`` with
+    ``ref`` and both speeds."""
     ref_m, our_m = read_metrics(ref), read_metrics(ours)
     rows = []
-    for key in [*ref_m, *(k for k in our_m if k not in ref_m)]:
+    for key in keys or [*ref_m, *(k for k in our_m if k not in ref_m)]:
         a, b = ref_m.get(key), our_m.get(key)
         row: dict[str, Any] = {"part": part, "dtype": dtype, "batch_size": key[0],
                                "config": key[1], "ref": names[0], "ours": names[1]}
@@ -301,6 +303,7 @@ def part_hf(b: Bench, lm_eval_python: str | None, why_not: str | None, batch_siz
                       f"lmeval-{tag}")
         if ref is None:
             ref = b.work / "runs" / f"lm-eval-{tag}"  # empty: rows say lm-eval did not run
+            shutil.rmtree(ref, ignore_errors=True)
             for bs in batch_sizes:
                 for c in b.configs:
                     _skip(ref, "lm-eval", bs, c, why_not or "lm-eval is not installed")
@@ -309,6 +312,8 @@ def part_hf(b: Bench, lm_eval_python: str | None, why_not: str | None, batch_siz
 
 
 def part_vllm(b: Bench, lm_eval_python: str | None, workload: Workload) -> None:
+    """Both tools' ``vllm``; where lm-eval's cannot run, lmeval's against lm-eval's ``hf``
+    (the parity table's vLLM column) when the hf part ran in this invocation."""
     extra_env = {"VLLM_ENABLE_V1_MULTIPROCESSING": "0"}
     engine = ("max_model_len=1024,enforce_eager=True,distributed_executor_backend=uni,"
               "block_size=32,seed=1234" if b.device == "cpu"
@@ -321,25 +326,28 @@ def part_vllm(b: Bench, lm_eval_python: str | None, workload: Workload) -> None:
     for dtype in dtypes:
         limit = b.args.limit if dtype == "bfloat16" else b.args.fp32_limit
         margs = f"pretrained={b.model},dtype={dtype},{engine}"
-        outs = {}
+        outs, missing = {}, {}
         for tool, python in pythons.items():
             out = b.work / "runs" / f"{tool}-vllm-{dtype}"
-            missing = ("lm-eval is not installed" if python is None
-                       else has_module(python, "vllm", b.env))
-            if missing:
-                out.mkdir(parents=True, exist_ok=True)
-                (out / "metrics.jsonl").unlink(missing_ok=True)
+            missing[tool] = ("lm-eval does not import" if python is None
+                             else has_module(python, "vllm", b.env))
+            if missing[tool]:
+                shutil.rmtree(out, ignore_errors=True)
                 for c in b.configs:
-                    _skip(out, tool, "auto", c, f"vllm does not import in {tool}'s python "
-                                                f"({missing})")
-                print(f"\n== {tool}-vllm-{dtype}: skipped, vllm does not import ({missing})",
-                      flush=True)
+                    _skip(out, tool, "auto", c, f"no vllm in {tool}'s python ({missing[tool]})")
+                print(f"\n== {tool}-vllm-{dtype}: skipped, vllm does not import in {tool}'s "
+                      f"python ({missing[tool]})", flush=True)
             else:
                 out = b.side(python, tool, "vllm", dtype, margs, ["auto"], limit,
                              f"{tool}-vllm-{dtype}", env=extra_env)
             outs[tool] = out
-        b.rows += pair_rows("vllm", dtype, outs["lm-eval"], outs["lmeval"],
-                            ("lm-eval vllm", "lmeval vllm"), workload)
+        ref, ref_name = outs["lm-eval"], "lm-eval vllm"
+        hf_ref = b.work / "runs" / f"lm-eval-hf-{dtype}"
+        hf_ran = "hf" in b.args.parts.split(",") and hf_ref.is_dir()
+        if missing["lm-eval"] and not missing["lmeval"] and hf_ran:
+            ref, ref_name = hf_ref, "lm-eval hf"
+        b.rows += pair_rows("vllm", dtype, ref, outs["lmeval"], (ref_name, "lmeval vllm"),
+                            workload, keys=read_metrics(outs["lmeval"]))
         b.save()
 
 
@@ -352,8 +360,7 @@ def part_megatron(b: Bench, batch_sizes: list[str], workload: Workload) -> None:
         out = b.work / "runs" / f"lmeval-{tag}"
         if missing:
             for d, tool in ((ref, "lmeval"), (out, "lmeval")):
-                d.mkdir(parents=True, exist_ok=True)
-                (d / "metrics.jsonl").unlink(missing_ok=True)
+                shutil.rmtree(d, ignore_errors=True)
                 for bs in batch_sizes:
                     for c in b.configs:
                         _skip(d, tool, bs, c, f"megatron-core does not import ({missing})")
@@ -441,6 +448,7 @@ def agreed(row: dict[str, Any]) -> bool:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     start = time.time()
+    args.budget = args.budget or (1800.0 if args.cpu else 520.0)
     deadline = start + args.budget
     import torch
 
@@ -500,7 +508,8 @@ def main(argv: list[str] | None = None) -> int:
                      "timing": "each evaluation in-process, between CUDA synchronisations: "
                                "request building, model calls, metrics and writing the sample "
                                "files; model load and imports excluded (load_seconds apart); "
-                               "one warm-up evaluation of 2 documents per loaded model first"},
+                               "one warm-up evaluation of one document of every config per loaded "
+                               "model first (CUDA kernels, dataset caches)"},
         "lm_eval_import_error": why_not, "processes": [], "rows": []}
 
     args.out_dir = str(out)
