@@ -15,16 +15,23 @@ from lmeval.errors import UsageError
 
 
 def missing_library(library: str, *, needed_by: str, install: str | None = None,
-                    note: str = "", error: BaseException | None = None) -> UsageError:
+                    note: str = "", error: BaseException | None = None,
+                    module: str | None = None) -> UsageError:
     """The error for ``library`` missing: ``<needed_by> needs <library>, which is not installed:
     pip install <install>`` (``install`` defaults to ``library``).
 
-    ``error``: the ImportError of an installed library that fails to import (a missing shared
-    library, a wrong build); it is shown instead of "not installed". ``note`` follows the line.
+    ``error``: the ImportError caught, shown in parentheses. Unless it says that ``module``
+    itself (the import name; any module when not given) is absent, the line reads "which
+    failed to import": an installed library with a missing dependency or a wrong build.
+    ``note`` follows the line.
     """
-    state = f"which failed to import ({error})" if error is not None else "which is not installed"
+    absent = error is None or (isinstance(error, ModuleNotFoundError) and (
+        module is None or _top(error.name or "") == _top(module)))
+    state = "which is not installed" if absent else "which failed to import"
+    detail = f" ({error})" if error is not None else ""
     tail = f" {note}" if note else ""
-    return UsageError(f"{needed_by} needs {library}, {state}: pip install {install or library}{tail}")
+    return UsageError(f"{needed_by} needs {library}, {state}{detail}: "
+                      f"pip install {install or library}{tail}")
 
 
 def require(module: str, *, needed_by: str, install: str | None = None,
@@ -36,7 +43,10 @@ def require(module: str, *, needed_by: str, install: str | None = None,
     try:
         return importlib.import_module(module)
     except ImportError as exc:
-        top = module.split(".")[0]
-        absent = isinstance(exc, ModuleNotFoundError) and (exc.name or "").split(".")[0] == top
-        raise missing_library(library or top, needed_by=needed_by, install=install, note=note,
-                              error=None if absent else exc) from None
+        absent = isinstance(exc, ModuleNotFoundError) and _top(exc.name or "") == _top(module)
+        raise missing_library(library or _top(module), needed_by=needed_by, install=install,
+                              note=note, error=None if absent else exc, module=module) from None
+
+
+def _top(name: str) -> str:
+    return name.split(".")[0]

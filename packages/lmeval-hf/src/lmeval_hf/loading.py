@@ -8,6 +8,7 @@ from typing import Any
 import torch
 import transformers
 from lmeval.errors import UsageError
+from lmeval.requires import require
 
 log = logging.getLogger("lmeval.hf")
 
@@ -124,10 +125,8 @@ def load_model(auto_class: Any, pretrained: str, *, revision: str, dtype: Any,
     if autogptq and gptqmodel:
         raise UsageError("autogptq and gptqmodel cannot both be set")
     if autogptq:
-        try:
-            from auto_gptq import AutoGPTQForCausalLM
-        except ModuleNotFoundError:
-            raise UsageError("autogptq=True needs auto-gptq: pip install auto-gptq") from None
+        AutoGPTQForCausalLM = require("auto_gptq", needed_by="autogptq=True", library="auto-gptq",
+                                      install="auto-gptq").AutoGPTQForCausalLM
         from pathlib import Path
 
         return AutoGPTQForCausalLM.from_quantized(
@@ -136,11 +135,8 @@ def load_model(auto_class: Any, pretrained: str, *, revision: str, dtype: Any,
             use_safetensors=True if autogptq is True else str(autogptq).endswith(".safetensors"),
             **model_kwargs)
     if gptqmodel:
-        try:
-            from gptqmodel import GPTQModel
-        except ModuleNotFoundError:
-            raise UsageError("gptqmodel=True needs gptqmodel: pip install gptqmodel "
-                             "--no-build-isolation") from None
+        GPTQModel = require("gptqmodel", needed_by="gptqmodel=True",
+                            install="gptqmodel --no-build-isolation").GPTQModel
         return GPTQModel.from_quantized(pretrained, trust_remote_code=trust_remote_code,
                                         **model_kwargs)
     if model_kwargs.get("load_in_4bit") and model_kwargs.get("bnb_4bit_compute_dtype"):
@@ -162,10 +158,7 @@ def load_model(auto_class: Any, pretrained: str, *, revision: str, dtype: Any,
 
 
 def apply_peft(model: Any, peft: str, *, tokenizer: Any, revision: str) -> Any:
-    try:
-        from peft import PeftModel
-    except ModuleNotFoundError:
-        raise UsageError("peft=... needs the peft library: pip install peft") from None
+    PeftModel = require("peft", needed_by="peft=...").PeftModel
     cfg = model.config
     vocab = getattr(getattr(cfg, "text_config", None), "vocab_size", None) or cfg.vocab_size
     if vocab != len(tokenizer):

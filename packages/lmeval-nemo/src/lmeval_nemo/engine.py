@@ -14,15 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from lmeval.errors import UsageError
+from lmeval.requires import missing_library
 
 log = logging.getLogger("lmeval.nemo")
 
-NEMO2_INSTALL = ("nemo_lm needs NeMo 2 for this checkpoint: pip install 'nemo_toolkit[llm]>=2.0,<3' "
-                 "(NeMo's LLM collection is gone from 3.0; an NGC NeMo container is the easy "
-                 "way to get its pinned dependencies)")
-NEMO1_INSTALL = ("nemo_lm needs NeMo's NLP collection for a NeMo 1 .nemo model: pip install "
-                 "'nemo_toolkit[nlp]<2.5.1' (removed during the 2.5 series), or convert the "
-                 "model to a NeMo 2 checkpoint with NeMo 2's convert_nemo1_to_nemo2.py")
 
 PRECISIONS = {
     "bf16": ("bf16-mixed", "bfloat16"), "bf16-mixed": ("bf16-mixed", "bfloat16"),
@@ -60,7 +55,12 @@ def load_nemo2(path: Path, *, devices: int, tensor: int, pipeline: int,
         import torch
         from nemo.collections.llm import inference
     except ImportError as exc:
-        raise UsageError(f"{NEMO2_INSTALL} ({exc})") from None
+        raise missing_library("NeMo 2", needed_by="nemo_lm, for this checkpoint,", error=exc,
+                              module="nemo",
+                              install="'nemo_toolkit[llm]>=2.0,<3'",
+                              note="(NeMo's LLM collection is gone from 3.0; an NGC NeMo "
+                                   "container is the easy way to get its pinned dependencies)"
+                              ) from None
     pl_precision, dtype = precision_of(precision)
     strategy = nl.MegatronStrategy(
         tensor_model_parallel_size=tensor, pipeline_model_parallel_size=pipeline,
@@ -93,7 +93,12 @@ def load_nemo1(path: Path, *, devices: int, tensor: int, pipeline: int,
         )
         from nemo.collections.nlp.parts.nlp_overrides import NLPDDPStrategy, NLPSaveRestoreConnector
     except ImportError as exc:
-        raise UsageError(f"{NEMO1_INSTALL} ({exc})") from None
+        raise missing_library("NeMo's NLP collection", needed_by="nemo_lm, for a NeMo 1 .nemo "
+                              "model,", error=exc, module="nemo",
+                              install="'nemo_toolkit[nlp]<2.5.1'",
+                              note="(removed during the 2.5 series), or convert the model to a "
+                                   "NeMo 2 checkpoint with NeMo 2's convert_nemo1_to_nemo2.py"
+                              ) from None
     pl_precision, _ = precision_of(precision)
     trainer = Trainer(strategy=NLPDDPStrategy(), devices=devices, accelerator="gpu", num_nodes=1,
                       precision=pl_precision, logger=False, enable_checkpointing=False,

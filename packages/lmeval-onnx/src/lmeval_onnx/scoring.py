@@ -37,6 +37,7 @@ from lmeval.protocol import (
     RequestKind,
     RollingRequest,
 )
+from lmeval.requires import require
 from lmeval.rolling import loglikelihood_windows
 
 from lmeval_onnx.export import ModelBuilderExport
@@ -164,11 +165,8 @@ class OnnxLM(LM):
 
     @staticmethod
     def _load_tokenizer(path: Any, trust_remote_code: bool) -> Any:
-        try:
-            from transformers import AutoTokenizer
-        except ImportError:
-            raise UsageError("lmeval-onnx reads the export's tokenizer with transformers: "
-                             "pip install transformers") from None
+        AutoTokenizer = require("transformers", needed_by="lmeval-onnx, to read the export's "
+                                "tokenizer,").AutoTokenizer
         try:
             return AutoTokenizer.from_pretrained(str(path), trust_remote_code=trust_remote_code)
         except (OSError, ValueError) as exc:

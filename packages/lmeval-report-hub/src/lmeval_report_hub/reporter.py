@@ -18,6 +18,7 @@ from datetime import datetime
 from typing import Any
 
 from lmeval.errors import LmevalError, UsageError, did_you_mean
+from lmeval.requires import require
 
 #: accepted keys of --hf_hub_log_args, with their defaults (reference 000:603–610)
 OPTIONS: dict[str, Any] = {
@@ -126,10 +127,8 @@ class HubReporter:
         self.leaderboard_url = str(opts["leaderboard_url"] or "")
         self.point_of_contact = str(opts["point_of_contact"] or "")
         self.endpoint = str(opts["endpoint"] or "") or None
-        try:
-            from huggingface_hub import HfApi, get_token
-        except ImportError:
-            raise UsageError("--hf_hub_log_args needs huggingface_hub: pip install lmeval-report-hub") from None
+        hub = require("huggingface_hub", needed_by="--hf_hub_log_args", install="lmeval-report-hub")
+        HfApi, get_token = hub.HfApi, hub.get_token
         token = str(opts["token"] or "") or os.environ.get("HF_TOKEN") or get_token()
         if not token and (self.push_results or self.push_samples):
             raise UsageError("--hf_hub_log_args: pushing needs a Hugging Face token with write access; "

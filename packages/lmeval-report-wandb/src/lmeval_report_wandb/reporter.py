@@ -19,16 +19,13 @@ import json
 from typing import Any
 
 from lmeval.errors import UsageError
+from lmeval.requires import require
 
 _PAIR_METRICS = {"word_perplexity": "words", "byte_perplexity": "bytes", "bits_per_byte": "bytes"}
 
 
 def _wandb() -> Any:
-    try:
-        import wandb
-    except ImportError:
-        raise UsageError("--wandb_args needs wandb: pip install lmeval-report-wandb") from None
-    return wandb
+    return require("wandb", needed_by="--wandb_args", install="lmeval-report-wandb")
 
 
 def metric_key(task: str, key: str) -> str:

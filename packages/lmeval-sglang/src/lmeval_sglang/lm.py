@@ -38,12 +38,11 @@ from lmeval.generation import (
     stop_sequences,
 )
 from lmeval.protocol import LM, GenerateRequest, LoglikelihoodRequest, RequestKind, RollingRequest
+from lmeval.requires import require
 from lmeval.rolling import loglikelihood_windows, score_rolling
 
 log = logging.getLogger("lmeval.sglang")
 
-INSTALL = ("the sglang backend needs SGLang, which is not installed: pip install sglang "
-           "(it brings its own CUDA build of torch; see https://docs.sglang.ai/start/install.html)")
 DEFAULT_MAX_LENGTH = 2048
 #: generation kwargs SGLang's ``SamplingParams`` accepts besides those set here.
 SAMPLING_KEYS = frozenset({"top_p", "top_k", "min_p", "frequency_penalty", "presence_penalty",
@@ -54,10 +53,9 @@ SAMPLING_KEYS = frozenset({"top_p", "top_k", "min_p", "frequency_penalty", "pres
 
 def make_engine(**engine_args: Any) -> Any:
     """``sglang.Engine(**engine_args)``; the one place SGLang is imported."""
-    try:
-        import sglang
-    except ImportError as exc:
-        raise UsageError(f"{INSTALL} ({exc})") from None
+    sglang = require("sglang", needed_by="the sglang backend", library="SGLang",
+                     note="(it brings its own CUDA build of torch; see "
+                          "https://docs.sglang.ai/start/install.html)")
     return sglang.Engine(**engine_args)
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 import torch
 from lmeval.errors import UsageError
+from lmeval.requires import require
 
 log = logging.getLogger("lmeval.steered")
 
@@ -150,17 +151,11 @@ def derive_steer_config(path: Path) -> dict[str, dict[str, Any]]:
         raise UsageError(f"{path}: unknown loader(s) {sorted(unknown)} (sparsify or sae_lens)")
     SparseCoder = SAE = None
     if "sparsify" in loaders:
-        try:
-            from sparsify import SparseCoder
-        except ImportError:
-            raise UsageError(f"{path}: loader 'sparsify' needs the sparsify library: "
-                             "pip install lmeval-steered[sparsify]") from None
+        SparseCoder = require("sparsify", needed_by=f"{path}: loader 'sparsify'",
+                              install="lmeval-steered[sparsify]").SparseCoder
     if "sae_lens" in loaders:
-        try:
-            from sae_lens import SAE
-        except ImportError:
-            raise UsageError(f"{path}: loader 'sae_lens' needs the sae-lens library: "
-                             "pip install lmeval-steered[sae_lens]") from None
+        SAE = require("sae_lens", needed_by=f"{path}: loader 'sae_lens'", library="sae-lens",
+                      install="lmeval-steered[sae_lens]").SAE
     sae_cache: dict[tuple[str, str], Any] = {}
     out: dict[str, dict[str, Any]] = {}
     for row in rows:

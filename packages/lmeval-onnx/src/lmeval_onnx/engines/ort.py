@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 from lmeval.errors import UsageError
+from lmeval.requires import require
 
 from lmeval_onnx.export import ModelBuilderExport, explain_load_error
 from lmeval_onnx.providers import ort_provider_chain
@@ -30,14 +31,10 @@ _DTYPES = {
 
 
 def import_ort() -> Any:
-    try:
-        import onnxruntime
-    except ImportError as exc:
-        raise UsageError(
-            f"the onnxruntime backend needs onnxruntime ({exc}): pip install onnxruntime "
-            "(CPU), or one of onnxruntime-gpu / onnxruntime-rocm / onnxruntime-directml for "
-            "your device (the wheels exclude each other)") from None
-    return onnxruntime
+    return require("onnxruntime", needed_by="the onnxruntime backend",
+                   install="onnxruntime (CPU)", note="or one of onnxruntime-gpu / "
+                   "onnxruntime-rocm / onnxruntime-directml for your device (the wheels exclude "
+                   "each other)")
 
 
 class OrtEngine:

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from lmeval.errors import UsageError
+from lmeval.requires import require
 
 from lmeval_onnx.engines.genai import GenAIEngine
 from lmeval_onnx.export import ModelBuilderExport
@@ -41,12 +42,10 @@ class WinMLEngine(GenAIEngine):
             raise UsageError(
                 f"--model winml needs Windows (Windows ML), not {sys.platform}; on this machine "
                 "run the same export with --model onnxruntime-genai (or --model onnxruntime)")
-        try:
-            import onnxruntime_genai as og
-            import winui3.microsoft.windows.ai.machinelearning  # noqa: F401
-        except ImportError as exc:
-            raise UsageError(f"--model winml needs the Windows ML packages ({exc}): "
-                             f"pip install {WINML_PACKAGES}") from None
+        og = require("onnxruntime_genai", needed_by="--model winml",
+                     library="the Windows ML packages", install=WINML_PACKAGES)
+        require("winui3.microsoft.windows.ai.machinelearning", needed_by="--model winml",
+                library="the Windows ML packages", install=WINML_PACKAGES)
         return og
 
     @staticmethod
