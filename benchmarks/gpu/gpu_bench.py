@@ -35,6 +35,7 @@ import platform
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -166,26 +167,45 @@ class Bench:
               f"({left:.0f} s of budget left)", flush=True)
         t0 = time.perf_counter()
         log = out / "side.log"
-        try:  # the tools' own logs and progress bars go to side.log, not to this output
-            with log.open("w", encoding="utf-8") as fh:
-                rc: int | str = subprocess.run(
-                    [python, str(HERE / "bench_side.py"), str(plan_file)],
-                    env={**self.env, **(env or {})}, stdout=fh, stderr=subprocess.STDOUT,
-                    timeout=max(120.0, left + 90)).returncode
-        except subprocess.TimeoutExpired:
-            rc = "timeout"
-        took = time.perf_counter() - t0
-        self.report["processes"].append({"tag": tag, "exit": rc, "seconds": round(took, 1)})
-        for rec in read_metrics(out).values():
-            what = (f"{rec['seconds']:.1f} s, peak {_f(rec.get('peak_allocated_gib'), '.2f')} GiB"
-                    if rec.get("status") == "ok"
-                    else f"{rec.get('why') or rec.get('error')}")
-            print(f"  batch {rec['batch_size']:>4} {rec['config']:<11} {rec['status']}: {what}",
-                  flush=True)
+        # the tools' own logs and progress bars go to side.log; its records are shown as they come
+        with log.open("w", encoding="utf-8") as fh:
+            proc = subprocess.Popen([python, str(HERE / "bench_side.py"), str(plan_file)],
+                                    env={**self.env, **(env or {})}, stdout=subprocess.PIPE,
+                                    stderr=subprocess.STDOUT, text=True, errors="replace")
+            killed: list[bool] = []
+            timer = threading.Timer(max(120.0, left + 90),
+                                    lambda: (killed.append(True), proc.kill()))
+            timer.start()
+            assert proc.stdout is not None
+            for line in proc.stdout:
+                fh.write(line)
+                if line.startswith("bench_side: "):
+                    print(_summary(json.loads(line[len("bench_side: "):])), flush=True)
+            rc: int | str = proc.wait()
+            timer.cancel()
+        if killed:
+            rc = "killed at its time limit"
+        self.report["processes"].append({
+            "tag": tag, "exit": rc, "seconds": round(time.perf_counter() - t0, 1),
+            "records": [json.loads(x) for x in (out / "metrics.jsonl").read_text().splitlines()]
+            if (out / "metrics.jsonl").is_file() else []})
+        self.save()
         if rc != 0:
             tail = log.read_text(encoding="utf-8", errors="replace")[-2500:]
             print(f"  {tag} exited {rc}; the end of {log}:\n{tail}", flush=True)
         return out
+
+
+def _summary(rec: dict[str, Any]) -> str:
+    """One line for a bench_side record."""
+    if "config" not in rec:
+        extra = f", errors: {rec['errors']}" if rec.get("errors") else ""
+        return (f"  batch {rec.get('batch_size', '-'):>4} {rec.get('event', '?'):<11} "
+                f"{rec.get('status', 'ok')}: {_f(rec.get('seconds'), '.1f')} s{extra}"
+                + (f" {rec.get('error')}" if rec.get("error") else ""))
+    what = (f"{rec['seconds']:.1f} s, peak {_f(rec.get('peak_allocated_gib'), '.2f')} GiB"
+            if rec.get("status") == "ok" else f"{rec.get('why') or rec.get('error')}")
+    return f"  batch {rec['batch_size']:>4} {rec['config']:<11} {rec['status']}: {what}"
 
 
 def read_metrics(out: Path) -> dict[tuple[str, str], dict[str, Any]]:
@@ -257,13 +277,17 @@ def speed(rec: dict[str, Any] | None, work: tuple[int, int] | None) -> dict[str,
 def pair_rows(part: str, dtype: str, ref: Path, ours: Path, names: tuple[str, str],
               workload: Workload, keys: Any = None) -> list[dict[str, Any]]:
     """One row per (batch size, config) (of ``keys`` if given): agreement of ``ours`` with
-    ``ref`` and both speeds."""
+    ``ref`` and both speeds. With ``keys``, a config that ``ref`` ran at another batch size
+    only is compared with that run (``ref_batch_size`` says which)."""
     ref_m, our_m = read_metrics(ref), read_metrics(ours)
     rows = []
     for key in keys or [*ref_m, *(k for k in our_m if k not in ref_m)]:
         a, b = ref_m.get(key), our_m.get(key)
+        if a is None and keys:
+            a = next((v for (_, c), v in ref_m.items() if c == key[1]), None)
         row: dict[str, Any] = {"part": part, "dtype": dtype, "batch_size": key[0],
-                               "config": key[1], "ref": names[0], "ours": names[1]}
+                               "config": key[1], "ref": names[0], "ours": names[1],
+                               "ref_batch_size": (a or {}).get("batch_size", key[0])}
         ok = [x for x in (a, b) if x and x.get("status") == "ok"]
         row["ref_speed"] = speed(a, _workload(workload, a))
         row["our_speed"] = speed(b, _workload(workload, b))
@@ -428,8 +452,10 @@ def table(rows: list[dict[str, Any]]) -> str:
                  f"{r['max_abs_dlogprob']:.1e} ({r['max_rel_dlogprob']:.0e}) | "
                  f"{'yes' if r['metrics_equal'] else 'NO'}" if "n" in r
                  else "– | – | – | – | –")
+        ref = r["ref"] + (f" (batch {r['ref_batch_size']})"
+                          if r.get("ref_batch_size", r["batch_size"]) != r["batch_size"] else "")
         lines.append(f"| {r['part']} | {r['dtype']} | {r['batch_size']} | {r['config']} | "
-                     f"{agree} | {r['ref']} | {cells(rs)} {r['ours']} | {cells(us)} "
+                     f"{agree} | {ref} | {cells(rs)} {r['ours']} | {cells(us)} "
                      f"{_ratio(r.get('speedup'))} |")
     return "\n".join(lines) + "\n"
 
