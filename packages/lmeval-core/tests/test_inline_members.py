@@ -114,3 +114,18 @@ def test_the_suite_runs_end_to_end(tree, tmp_path, capsys):
     out = capsys.readouterr()
     assert code == 0, out.err
     assert "Sub A" in out.out and "p0" in out.out
+
+
+def test_validate_checks_inline_groups_member_by_member(tree, capsys):
+    """An inline group's `task:` list is its members, not a name: each is checked, located."""
+    (tree / "nested.yaml").write_text(
+        "group: nested\ntask:\n  - group: sub\n    task:\n      - no_such_task\n      - existing\n"
+        "  - group: sub2\n    task: [also_missing]\n  - {num_fewshot: 1}\n")
+    assert main(["validate", str(tree / "suite.yaml")]) == 0, capsys.readouterr().out
+    capsys.readouterr()
+    assert main(["validate", str(tree / "nested.yaml"), "--include_path", str(tree)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out == [f"{tree / 'nested.yaml'}:4: task: unknown task, group or tag 'no_such_task'",
+                   f"{tree / 'nested.yaml'}:8: task: unknown task, group or tag 'also_missing'",
+                   f"{tree / 'nested.yaml'}:9: a group member needs `task: <name>` or "
+                   "`group: <name>`, got ['num_fewshot']"], out

@@ -218,18 +218,33 @@ def validate_file(path: Path, pm: Any, index: Any) -> list[str]:
 def _check_group(config: Any, raw: Any, index: Any) -> list[str]:
     from lmeval.tasks.config import fail
 
-    problems = []
-    for member in config.task:
-        name = member if isinstance(member, str) else (member.get("task") or member.get("group"))
-        if isinstance(member, dict) and not isinstance(name, str):
-            problems.append(fail(raw, "task", f"member {member!r} needs a task or group name").located())
+    problems: list[str] = []
+    _check_members(config.task, raw, index, problems)
+    return problems
+
+
+def _check_members(members: list, raw: Any, index: Any, problems: list[str]) -> None:
+    """Each member names a task, group or tag; an inline group (``- group: x`` with its own
+    ``task:`` list) is checked member by member too."""
+    from lmeval.tasks.config import fail
+
+    for member in members:
+        if isinstance(member, dict):
+            key = "group" if "group" in member else "task"
+            name = member.get(key)
+            where = member if hasattr(member, "line_of") else raw
+            if not isinstance(name, str):
+                problems.append(fail(where, key if key in member else None,
+                                     "a group member needs `task: <name>` or `group: <name>`, "
+                                     f"got {sorted(member)}").located())
+            elif key == "group" and isinstance(member.get("task"), list):
+                _check_members(member["task"], member, index, problems)
             continue
-        if isinstance(member, str) and name not in index.rows:
+        if isinstance(member, str) and member not in index.rows:
             try:
-                index.get(name)
+                index.get(member)
             except LmevalError as exc:
                 problems.append(fail(raw, "task", str(exc)).located())
-    return problems
 
 
 def _walk_refs(value: Any, key: str, out: list[tuple[str, Any]]) -> None:
