@@ -213,6 +213,23 @@ def test_pretrained_may_name_the_onnx_file(tiny_export, ort_lm):
     assert OnnxRuntimeGenAILM(**_args(graph)).loglikelihood(req) == expected
 
 
+def test_cache_key(tiny_export, ort_lm, genai_lm, tmp_path):
+    """The core's key: every model argument but prefix_reuse and batch size, plus the graph,
+    providers and context length found and the export's files."""
+    from lmeval_onnx.models import OnnxRuntimeLM
+
+    key = ort_lm.identity()
+    assert key["backend"] == "onnxruntime" and genai_lm.identity()["backend"] == "onnxruntime-genai"
+    assert key["extras"]["files"] and "model.onnx" in key["extras"]["files"]
+    assert OnnxRuntimeLM(**_args(tiny_export[1], prefix_reuse=False, batch_size=1)).identity() == key
+    assert OnnxRuntimeLM(**_args(tiny_export[1], max_gen_toks=9)).identity() != key
+    copy = tmp_path / "copy"
+    shutil.copytree(tiny_export[1], copy)
+    assert OnnxRuntimeLM(**_args(copy)).identity()["extras"]["files"] == key["extras"]["files"]
+    (copy / "genai_config.json").write_text((copy / "genai_config.json").read_text() + " ")
+    assert OnnxRuntimeLM(**_args(copy)).identity()["extras"]["files"] != key["extras"]["files"]
+
+
 def _copy_with_config(export, tmp_path, edit):
     copy = tmp_path / "export"
     shutil.copytree(export, copy)
@@ -238,7 +255,7 @@ def test_providers_declared_in_genai_config_are_honoured(tiny_export, tmp_path):
             OnnxRuntimeLM(pretrained=str(copy))
     lm = OnnxRuntimeLM(pretrained=str(copy), execution_provider="cpu")
     assert lm.engine.providers == ["CPUExecutionProvider"]
-    assert lm.identity()["providers"] == ["CPUExecutionProvider"]
+    assert lm.identity()["extras"]["providers"] == ["CPUExecutionProvider"]
 
 
 def test_too_old_onnxruntime_is_named_with_the_op(tiny_export, tmp_path):
@@ -319,7 +336,7 @@ def test_winml_runs_the_shared_genai_path(tiny_export, genai_lm, monkeypatch):
     assert lm.loglikelihood(reqs) == genai_lm.loglikelihood(reqs)
     gen = [GenerateRequest.make(PROMPTS[0], {"until": ["\n"], "max_gen_toks": 10})]
     assert lm.generate_until(gen) == genai_lm.generate_until(gen)
-    assert lm.identity()["engine"] == "winml"
+    assert lm.identity()["extras"]["engine"] == "winml"
 
 
 def test_plugin_registers_the_three_names_lazily():

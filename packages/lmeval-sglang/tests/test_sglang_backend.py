@@ -100,6 +100,21 @@ def test_bad_arguments_fail_before_the_engine_starts(fake, kwargs, message):
     assert not fake
 
 
+def test_cache_key_and_close(fake, llama_dir):
+    """The core's key: every model argument (engine arguments too) but data parallelism and
+    memory sizing, plus the local checkpoint's files; close() stops the engine."""
+    key = sg.SGLangLM(pretrained=llama_dir, max_model_len=MAX_LEN).identity()
+    assert key["backend"] == "sglang" and "model.safetensors" in key["extras"]["files"]
+    assert sg.SGLangLM(pretrained=llama_dir, max_model_len=MAX_LEN, dp_size=2,
+                       mem_fraction_static=0.5, batch_size=8).identity() == key
+    for other in ({"quantization": "fp8"}, {"kv_cache_dtype": "fp8_e5m2"}, {"max_gen_toks": 9},
+                  {"tokenizer_mode": "slow"}, {"load_format": "dummy"}):
+        assert sg.SGLangLM(pretrained=llama_dir, max_model_len=MAX_LEN, **other).identity() != key
+    lm = sg.SGLangLM(pretrained=llama_dir, max_model_len=MAX_LEN)
+    lm.close()
+    assert fake[-1].shut
+
+
 def test_engine_receives_sglang_server_arguments(fake, llama_dir):
     sg.SGLangLM(pretrained=llama_dir, tp_size=1, dp_size=2, dtype="bfloat16",
                 mem_fraction_static=0.7, max_model_len=MAX_LEN, quantization="fp8")

@@ -38,13 +38,15 @@ def require(module: str, *, needed_by: str, install: str | None = None,
             library: str | None = None, note: str = "") -> ModuleType:
     """Import ``module`` (dotted names too) or raise :func:`missing_library`.
 
-    ``library`` names it in the message (default: the top-level package of ``module``).
+    ``library`` names it in the message and ``install`` is what pip installs (both default to
+    the top-level package of ``module``).
     """
     try:
         return importlib.import_module(module)
     except ImportError as exc:
         absent = isinstance(exc, ModuleNotFoundError) and _top(exc.name or "") == _top(module)
-        raise missing_library(library or _top(module), needed_by=needed_by, install=install,
+        raise missing_library(library or _top(module), needed_by=needed_by,
+                              install=install or _top(module),
                               note=note, error=None if absent else exc, module=module) from None
 
 

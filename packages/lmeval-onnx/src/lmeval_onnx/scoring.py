@@ -30,6 +30,7 @@ from lmeval.generation import (
     prompt_budget,
     stop_sequences,
 )
+from lmeval.identity import local_files
 from lmeval.protocol import (
     LM,
     GenerateRequest,
@@ -105,6 +106,8 @@ class OnnxLM(LM):
     engine_name: ClassVar[str] = "onnx"
     #: The scheduler's chunk: all choices of a question should meet in one call.
     chunk_size = 1024
+    #: Scoring continuations on a shared KV cache changes only the speed.
+    cache_neutral_args = frozenset({"prefix_reuse"})
 
     @staticmethod
     def extra_generation_kwargs() -> frozenset[str]:
@@ -117,11 +120,8 @@ class OnnxLM(LM):
                  prefix_token_id: int | None = None, tokenizer: str | None = None,
                  trust_remote_code: bool = False, think_end_token: str | int | None = None,
                  seed: int = 1234, prefix_reuse: bool = True, batch_size: Any = 1,
-                 max_batch_size: Any = None, device: Any = None, **unknown: Any) -> None:
+                 max_batch_size: Any = None, device: Any = None) -> None:
         super().__init__()
-        if unknown:
-            log.warning("lmeval-onnx: ignoring model args it does not use: %s",
-                        ", ".join(sorted(unknown)))
         if str(batch_size) not in ("1", "None"):
             log.warning("lmeval-onnx: %s runs batch size 1; batch_size=%s is ignored",
                         self.engine_name, batch_size)
@@ -176,19 +176,15 @@ class OnnxLM(LM):
                 "model>") from None
 
     # -- identity -------------------------------------------------------------------------
-    def identity(self) -> Mapping[str, Any]:
+    def identity_extras(self) -> Mapping[str, Any]:
+        """The graph and providers found, the context length read from the export, and the
+        export's files (sizes, mtimes)."""
         return {
-            "backend": self.backend_name,
             "engine": self.engine_name,
-            "pretrained": str(self.export.explicit_graph or self.export.directory),
+            "graph": str(self.export.explicit_graph or self.export.directory),
             "providers": list(self.engine.providers),
             "max_length": self.max_length,
-            "max_gen_toks": self._max_gen_toks,
-            "add_bos_token": self.add_bos_token,
-            "prefix_token_id": self.prefix_token_id_arg,
-            "tokenizer": self.tokenizer_path,
-            "think_end_token": self.think_end_token,
-            "seed": self.seed,
+            "files": local_files(self.export.directory),
         }
 
     @property

@@ -37,6 +37,7 @@ from lmeval.generation import (
     prompt_budget,
     stop_sequences,
 )
+from lmeval.identity import local_files
 from lmeval.protocol import LM, GenerateRequest, LoglikelihoodRequest, RequestKind, RollingRequest
 from lmeval.requires import require
 from lmeval.rolling import loglikelihood_windows, score_rolling
@@ -53,7 +54,7 @@ SAMPLING_KEYS = frozenset({"top_p", "top_k", "min_p", "frequency_penalty", "pres
 
 def make_engine(**engine_args: Any) -> Any:
     """``sglang.Engine(**engine_args)``; the one place SGLang is imported."""
-    sglang = require("sglang", needed_by="the sglang backend", library="SGLang",
+    sglang = require("sglang", needed_by="the sglang backend", library="SGLang", install="sglang",
                      note="(it brings its own CUDA build of torch; see "
                           "https://docs.sglang.ai/start/install.html)")
     return sglang.Engine(**engine_args)
@@ -72,6 +73,8 @@ class SGLangLM(LM):
     supported_kinds = frozenset(RequestKind)
     backend_name = "sglang"
     chunk_size = 16384
+    #: Data parallelism and memory/prefill sizing: a run resumes with other values.
+    cache_neutral_args = frozenset({"dp_size", "mem_fraction_static", "chunked_prefill_size"})
 
     @staticmethod
     def extra_model_args(args: Mapping[str, Any]) -> frozenset[str] | None:
@@ -145,13 +148,7 @@ class SGLangLM(LM):
             **engine_kwargs,
         }
         self.engine_args = {k: v for k, v in engine_args.items() if v is not None}
-        self._identity = {
-            "pretrained": pretrained, "tokenizer_path": tokenizer_path, "dtype": dtype,
-            "kv_cache_dtype": kv_cache_dtype, "tp_size": tp_size,
-            "max_length": self._max_length, "add_bos_token": add_bos_token,
-            "prefix_token_id": prefix_token_id, "think_end_token": think_end_token,
-            "engine": {k: str(v) for k, v in sorted(engine_kwargs.items())},
-        }
+        self._files = local_files(pretrained)
         self.engine = make_engine(**self.engine_args)
         manager = getattr(self.engine, "tokenizer_manager", None)
         self.tokenizer = getattr(manager, "tokenizer", None)
@@ -185,8 +182,9 @@ class SGLangLM(LM):
         template = getattr(self.tokenizer, "chat_template", None)
         return template.get("default") if isinstance(template, dict) else template
 
-    def identity(self) -> Mapping[str, Any]:
-        return {"backend": self.backend_name, **self._identity}
+    def identity_extras(self) -> Mapping[str, Any]:
+        """A local checkpoint's files (sizes, mtimes)."""
+        return {"files": self._files}
 
     def apply_chat_template(self, messages: Sequence[Mapping[str, str]],
                             add_generation_prompt: bool = True) -> str:
@@ -202,8 +200,8 @@ class SGLangLM(LM):
         size = n if self.spec.auto else int(self.spec.fixed or 1)
         return [(lo, min(n, lo + size)) for lo in range(0, n, max(1, size))]
 
-    def shutdown(self) -> None:
-        """Stop the engine's worker processes."""
+    def close(self) -> None:
+        """Stop the engine's worker processes (the core calls it after the last request)."""
         stop = getattr(self.engine, "shutdown", None)
         if stop is not None:
             stop()
