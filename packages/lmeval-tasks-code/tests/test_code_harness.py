@@ -253,7 +253,7 @@ def test_a_run_killed_mid_program_leaves_nothing_after_the_next_run(victim):
     if victim == "runner":
         proc.kill()
     proc.wait()
-    assert_no_leftovers()  # sandbox processes gone within seconds either way
+    assert_no_leftovers(left)  # that run's sandbox processes are gone within seconds either way
     remove_stale()
     assert not os.path.exists(left)
     stale = [n for parent, _ in _cgroups.parents() for n in os.listdir(parent) if n == f"lmeval-sandbox-{runner}"]

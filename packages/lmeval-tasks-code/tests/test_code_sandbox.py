@@ -21,6 +21,7 @@ from lmeval_tasks_code.sandbox import (
     missing_protections,
     run_program,
     run_programs,
+    session_dir,
 )
 
 # Tight limits: the dangerous programs below must be stopped within seconds on a busy 2-core box.
@@ -45,8 +46,12 @@ SLEEPER = "import time\ntime.sleep(60)\n"
 HUGE_ALLOCATION = "x = bytearray(10 * 1024 ** 3)\n"
 
 
-def sandbox_processes() -> list[int]:
-    """Processes still running the sandbox child script (forks keep its command line)."""
+def sandbox_processes(owner: str | None = None) -> list[int]:
+    """Processes still running the sandbox child script (forks keep its command line) for this
+    test process: their environment names its sandbox root (HOME is a work dir inside it), so
+    other runs on the machine do not count. Without the right to read an environment (not
+    root), every sandbox process counts."""
+    mark = f"HOME={owner or session_dir()}/".encode()
     found = []
     for entry in os.listdir("/proc"):
         if entry.isdigit() and int(entry) != os.getpid():
@@ -54,7 +59,15 @@ def sandbox_processes() -> list[int]:
                 cmdline = Path(f"/proc/{entry}/cmdline").read_bytes()
             except OSError:
                 continue
-            if b"_sandbox_child.py" in cmdline:
+            if b"_sandbox_child.py" not in cmdline:
+                continue
+            try:
+                ours = mark in Path(f"/proc/{entry}/environ").read_bytes()
+            except PermissionError:
+                ours = True
+            except OSError:
+                continue
+            if ours:
                 found.append(int(entry))
     return found
 
@@ -64,11 +77,11 @@ def layers() -> dict:
     return describe()
 
 
-def assert_no_leftovers() -> None:
+def assert_no_leftovers(owner: str | None = None) -> None:
     deadline = time.monotonic() + 5
-    while sandbox_processes() and time.monotonic() < deadline:
+    while sandbox_processes(owner) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert sandbox_processes() == []
+    assert sandbox_processes(owner) == []
 
 
 def test_describe_reports_the_layers_in_force(layers):
