@@ -6,6 +6,7 @@ One engine serves the whole module (see conftest.py); tests that change a settin
 from __future__ import annotations
 
 import contextlib
+import copy
 
 import pytest
 from lmeval.errors import UsageError
@@ -249,9 +250,19 @@ def test_chat_prompts_score_and_generate_like_lmeval_hf(vllm_lm, hf_lm):
 def test_identity_names_what_changes_answers(vllm_lm, tiny_llama):
     identity = vllm_lm.identity()
     assert identity["backend"] == "vllm"
-    assert identity["pretrained"] == tiny_llama
-    assert identity["dtype"] == "float32"
-    assert "gpu_memory_utilization" not in identity
+    assert identity["model_args"]["pretrained"] == tiny_llama
+    assert identity["model_args"]["dtype"] == "float32"
+    assert "gpu_memory_utilization" not in identity["model_args"]
+    assert "model.safetensors" in identity["extras"]["files"]
+    # every other argument keys the cache, whoever forgot to list it (tokenizer_revision was);
+    # a shallow copy with other model_args stands for a second engine
+    for other, same in (({"tokenizer_revision": "v2"}, False), ({"max_gen_toks": 7}, False),
+                        ({"enforce_eager": False}, False), ({"tensor_parallel_size": 2}, True),
+                        ({"batch_size": 4}, True),
+                        ({"max_num_seqs": 3, "context_grouping": False}, True)):
+        changed = copy.copy(vllm_lm)
+        changed.model_args = {**vllm_lm.model_args, **other}
+        assert (changed.identity() == identity) is same, other
     assert vllm_lm.tokenizer_name == tiny_llama.replace("/", "__")
     assert vllm_lm.max_length == 512
     assert vllm_lm.chunk_size >= 1 << 20  # everything at once: continuous batching

@@ -12,6 +12,7 @@ from lmeval.batch_size import parse_batch_size
 from lmeval.encoding import TokenEncoder, fit_window, resolve_max_length
 from lmeval.errors import UsageError
 from lmeval.generation import postprocess_generation, prompt_budget, truncate_prompt
+from lmeval.identity import local_files
 from lmeval.protocol import (
     LM,
     GenerateRequest,
@@ -48,6 +49,10 @@ class VLLM(LM):
     supported_kinds = frozenset(RequestKind)
     #: The scheduler hands everything over at once; vLLM batches continuously.
     chunk_size = 1 << 30
+    #: Parallelism, memory and scheduling knobs: a run resumes with other values.
+    cache_neutral_args = frozenset({
+        "tensor_parallel_size", "data_parallel_size", "gpu_memory_utilization", "swap_space",
+        "max_num_seqs", "enable_prefix_caching", "context_grouping"})
 
     @staticmethod
     def extra_model_args(args: Mapping[str, Any]) -> frozenset[str]:
@@ -260,25 +265,9 @@ class VLLM(LM):
     def chat_template(self) -> str | None:
         return self._chat_template
 
-    def identity(self) -> Mapping[str, Any]:
-        return {
-            "backend": self.backend_name,
-            "pretrained": self.pretrained,
-            "revision": self.revision,
-            "dtype": self.dtype,
-            "tokenizer": self.tokenizer.name_or_path,
-            "quantization": self.quantization,
-            "lora_local_path": self.lora_local_path,
-            "max_length": self._max_length,
-            "add_bos_token": self.add_bos_token,
-            "prefix_token_id": self.custom_prefix_token_id,
-            "max_gen_toks": self.max_gen_toks,
-            "seed": self.seed,
-            "truncation_side": self.truncation_side,
-            "think_end_token": self.think_end_token,
-            "enable_thinking": self.enable_thinking,
-            "chat_template_args": dict(sorted(self.chat_template_args.items())),
-        }
+    def identity_extras(self) -> Mapping[str, Any]:
+        """A local checkpoint's files (sizes, mtimes)."""
+        return {"files": local_files(self.pretrained)}
 
     def apply_chat_template(self, messages: Sequence[Mapping[str, str]],
                             add_generation_prompt: bool = True) -> str:
