@@ -20,9 +20,6 @@ class EchoLM(LM):
         super().__init__()
         self.scale = float(scale)
 
-    def identity(self) -> dict[str, Any]:
-        return {"backend": "example-echo", "scale": self.scale}
-
     def loglikelihood(self, requests):
         return [(-self.scale * len(r.continuation), True) for r in requests]
 
