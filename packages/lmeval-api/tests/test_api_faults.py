@@ -6,11 +6,12 @@ import logging
 import time
 
 import pytest
+from lmeval.generation import cut_at_stop
 from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, RollingRequest
-from lmeval_api.completions import LocalCompletionsLM, truncate_at_stop
+from lmeval.rolling import loglikelihood_windows
+from lmeval_api.completions import LocalCompletionsLM
 from lmeval_api.testing import TEST_API_KEY as SECRET
 from lmeval_api.testing import Fault, FaultServer
-from lmeval_api.tokens import rolling_windows
 from lmeval_api.transport import ApiError, RetryPolicy, parse_retry_after
 
 FAST = {"backoff_base": 0.01, "backoff_max": 0.05}
@@ -106,7 +107,8 @@ def test_rolling_under_faults(server, tiny_tokenizer):
     want = []
     for t in texts:
         total = 0.0
-        for ctx, cont in rolling_windows(lm.encoder.encode(t), lm.encoder.prefix_token_id, 10):
+        for ctx, cont in loglikelihood_windows(lm.encoder.encode(t), lm.encoder.prefix_token_id,
+                                               10):
             total += server.model.score(ctx, cont)[0]
         want.append(total)
     assert got == pytest.approx(want, abs=1e-12)
@@ -119,8 +121,8 @@ def test_generation_under_faults(server, tiny_tokenizer):
     reqs = [GenerateRequest.make(f"Prompt number {i}:", {"until": ["\n\n"], "max_gen_toks": 6})
             for i in range(12)]
     got = lm.generate_until(reqs)
-    want = [truncate_at_stop(server.model.text(lm.encoder.encode(r.context), 6,
-                                               ["\n\n", lm.eos_string]), ["\n\n"])
+    want = [cut_at_stop(server.model.text(lm.encoder.encode(r.context), 6,
+                                          ["\n\n", lm.eos_string]), ["\n\n"])
             for r in reqs]
     assert got == want
     assert all("\n\n" not in g for g in got)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from lmeval import redact
+from lmeval.batch_size import parse_batch_size
 from lmeval.errors import UsageError
 from lmeval.protocol import LM
 
@@ -208,15 +209,12 @@ def excerpt(text: Any, limit: int = 60) -> str:
 
 
 def _batch_size(value: Any) -> int:
-    if value is None:
-        return 1
-    if isinstance(value, str) and value.startswith("auto"):
+    """Requests per HTTP call, in the core's batch-size grammar; ``auto`` means 1 here."""
+    spec = parse_batch_size(value)
+    if spec.auto:
         log.warning("batch_size=%s: automatic batch size means nothing for an API; using 1", value)
         return 1
-    try:
-        return max(1, int(value))
-    except (TypeError, ValueError):
-        raise UsageError(f"batch_size must be an integer, not {value!r}") from None
+    return int(spec.fixed)  # type: ignore[arg-type]
 
 
 def _parse_headers(value: Any) -> dict[str, str]:

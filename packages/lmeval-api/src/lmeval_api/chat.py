@@ -14,22 +14,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from lmeval.errors import UsageError
+from lmeval.generation import postprocess_generation, request_fields
 from lmeval.protocol import GenerateRequest, RequestKind
 
 from lmeval_api.base import ApiLM, Job, excerpt
-from lmeval_api.completions import generation_params, stop_sequences, truncate_at_stop
+from lmeval_api.completions import api_stops
 from lmeval_api.transport import MalformedResponse
 
 log = logging.getLogger("lmeval.api")
 
 Messages = list[dict[str, Any]]
-
-
-def strip_thinking(text: str, think_end_token: str | None) -> str:
-    """The answer after the reasoning block ends (lm-eval's ``think_end_token``)."""
-    if think_end_token and think_end_token in text:
-        return text.split(think_end_token)[-1].lstrip()
-    return text
 
 
 class ChatLM(ApiLM):
@@ -89,12 +83,11 @@ class ChatLM(ApiLM):
     def generate_until(self, requests: Sequence[GenerateRequest]) -> list[str]:
         jobs = []
         for i, req in enumerate(requests):
-            params, max_new = generation_params(req.generation_kwargs(), self.max_gen_toks)
-            stops = stop_sequences(req.until, self.eos_string)
+            params, max_new = request_fields(req.generation_kwargs(), self.max_gen_toks)
+            stops = api_stops(req.until, self.eos_string)
             payload = self.payload(self.messages(req.context), params, max_new, stops)
             jobs.append(Job(payload, [i], lambda body, stops=stops: [
-                truncate_at_stop(strip_thinking(self.parse_text(body), self.think_end_token),
-                                 stops)],
+                postprocess_generation(self.parse_text(body), stops, self.think_end_token)],
                 lambda i=i: f"request {i}: messages {excerpt(requests[i].context)}"))
         return self.run_jobs(jobs, len(requests), self.report_one, "generate_until request")
 

@@ -14,16 +14,19 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from lmeval.encoding import fit_window
 from lmeval.errors import UsageError
+from lmeval.generation import cut_at_stop, prompt_budget, request_fields, stop_sequences
 from lmeval.protocol import (
     GenerateRequest,
     LoglikelihoodRequest,
     RequestKind,
     RollingRequest,
 )
+from lmeval.rolling import loglikelihood_windows
 
 from lmeval_api.base import ApiLM, Job, OnAnswer, excerpt
-from lmeval_api.tokens import Encoder, fit_window, load_encoder, rolling_windows
+from lmeval_api.tokens import Encoder, load_encoder
 from lmeval_api.transport import ImpossibleAnswer, MalformedResponse
 
 log = logging.getLogger("lmeval.api")
@@ -32,35 +35,10 @@ log = logging.getLogger("lmeval.api")
 LOGPROB_SLACK = 1e-4
 
 
-def truncate_at_stop(text: str, stops: Sequence[str]) -> str:
-    """``text`` up to the first occurrence of any stop string (servers that echo stops)."""
-    cut = len(text)
-    for stop in stops:
-        if stop:
-            pos = text.find(stop)
-            if pos != -1:
-                cut = min(cut, pos)
-    return text[:cut]
-
-
-def stop_sequences(until: Sequence[str], eos: str | None) -> list[str]:
-    stops = [s for s in until if s]
-    if eos and eos not in stops:
-        stops.append(eos)
-    return stops
-
-
-def generation_params(kwargs: Mapping[str, Any], default_max: int) -> tuple[dict[str, Any], int]:
-    """lm-eval generation kwargs to API fields: (extra fields, max new tokens)."""
-    params = dict(kwargs)
-    params.pop("do_sample", None)
-    params.pop("until", None)
-    max_tokens = params.pop("max_tokens", None)
-    max_gen = params.pop("max_gen_toks", None)
-    n = int(max_tokens if max_tokens is not None else max_gen if max_gen is not None
-            else default_max)
-    params.setdefault("temperature", 0)
-    return params, n
+def api_stops(until: Sequence[str], eos: str | None) -> list[str]:
+    """The request's stop strings and EOS (:func:`lmeval.generation.stop_sequences`), without
+    empty ones: a server takes them as they are."""
+    return [s for s in stop_sequences(list(until), eos or None) if s]
 
 
 class CompletionsLM(ApiLM):
@@ -142,8 +120,8 @@ class CompletionsLM(ApiLM):
         windows: list[tuple[list[int], list[int]]] = []
         owner: list[int] = []
         for i, req in enumerate(requests):
-            for window in rolling_windows(encoder.encode(req.text), encoder.prefix_token_id,
-                                          self.max_length - 1):
+            for window in loglikelihood_windows(encoder.encode(req.text), encoder.prefix_token_id,
+                                                self.max_length - 1):
                 windows.append(window)
                 owner.append(i)
         remaining = [0] * len(requests)
@@ -216,8 +194,8 @@ class CompletionsLM(ApiLM):
             groups.setdefault((req.until, req.gen_kwargs), []).append(i)
         for indices in groups.values():
             first = requests[indices[0]]
-            params, max_new = generation_params(first.generation_kwargs(), self.max_gen_toks)
-            stops = stop_sequences(first.until, self.eos_string)
+            params, max_new = request_fields(first.generation_kwargs(), self.max_gen_toks)
+            stops = api_stops(first.until, self.eos_string)
             prompts = [self._generation_prompt(requests[i].context, max_new) for i in indices]
             for start in range(0, len(indices), self.batch_size):
                 part = prompts[start:start + self.batch_size]
@@ -230,7 +208,7 @@ class CompletionsLM(ApiLM):
                     payload.setdefault("seed", self.seed)
                 part_ids = indices[start:start + self.batch_size]
                 jobs.append(Job(payload, part_ids,
-                                lambda body, stops=stops: [truncate_at_stop(t, stops) for t in
+                                lambda body, stops=stops: [cut_at_stop(t, stops) for t in
                                                            parse_completion_texts(body)],
                                 lambda i=part_ids[0]: f"request {i}: context "
                                                       f"{excerpt(requests[i].context)}"))
@@ -243,10 +221,8 @@ class CompletionsLM(ApiLM):
         if not self.tokenized_requests or self.encoder is None:
             return context
         ids = self.encoder.encode(context)
-        room = self.max_length - max_new
-        if room <= 0:
-            raise UsageError(f"max_gen_toks={max_new} leaves no room for the prompt in "
-                             f"max_length={self.max_length + 1}")
+        # self.max_length keeps one position for an echo request's generated token (__init__)
+        room = prompt_budget(self.max_length + 1, max_new, reserved=1)
         if len(ids) > room:
             log.warning("prompt of %d tokens cut on the left to fit max_length - max_gen_toks",
                         len(ids))

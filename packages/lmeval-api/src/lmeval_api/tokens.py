@@ -1,8 +1,9 @@
-"""Client-side tokenization for API backends, under the same contract as lmeval-hf.
+"""Client-side tokenization for API backends, under the core's encoding contract.
 
 Loglikelihood over an API needs to know where the context ends in the scored prompt, so the
-prompt is tokenized here and (by default) sent as token ids. The rules are lmeval-hf's, so the
-server scores exactly the tokens the hf backend scores on the same model:
+prompt is tokenized here and (by default) sent as token ids. The rules are the core's
+(:mod:`lmeval.encoding`, :mod:`lmeval.rolling`, as for ``hf``), so the server scores exactly the
+tokens the hf backend scores on the same model:
 
 * a (context, continuation) pair moves the context's trailing whitespace to the continuation,
   encodes context + continuation whole and splits it at the length of the encoded context;
@@ -18,9 +19,10 @@ lm-eval's API models differ in one place: they never add special tokens unless
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from lmeval.encoding import encode_request
 from lmeval.errors import UsageError
 
 
@@ -69,18 +71,8 @@ class Encoder:
 
     def encode_pair(self, context: str, continuation: str) -> tuple[list[int], list[int]]:
         """Token ids of ``context`` and of ``continuation`` as the model sees them together."""
-        if context == "":
-            cont = self.encode(continuation, add_special_tokens=False)
-            if cont and cont[0] == self.prefix_token_id:
-                return cont[:1], cont[1:]
-            return [self.prefix_token_id], cont
-        n_spaces = len(context) - len(context.rstrip())
-        if n_spaces:
-            continuation = context[-n_spaces:] + continuation
-            context = context[:-n_spaces]
-        whole = self.encode(context + continuation)
-        ctx = self.encode(context)
-        return ctx, whole[len(ctx):]
+        return encode_request(self.encode, self.prefix_token_id, context, continuation,
+                              causal=True)
 
     def apply_chat_template(self, messages: Sequence[Mapping[str, str]],
                             add_generation_prompt: bool = True) -> str:
@@ -142,36 +134,3 @@ def load_encoder(backend: str | None, name: str | None, *, model: str | None,
     raise UsageError(f"tokenizer_backend={backend!r} is not supported; "
                      "use huggingface, tiktoken or none")
 
-
-def fit_window(context: list[int], continuation: list[int], max_len: int) -> tuple[list[int], int]:
-    """Left-truncate ``context + continuation`` to ``max_len`` tokens; returns (prompt, ctxlen).
-
-    ``ctxlen`` (at least 1: the first prompt token has no log-probability) is how many leading
-    prompt tokens are context.
-    """
-    prompt = (context + continuation)[-max_len:]
-    ctxlen = len(context) - max(0, len(context) + len(continuation) - max_len)
-    if ctxlen < 1:
-        raise UsageError(f"a continuation of {len(continuation)} tokens does not fit "
-                         f"max_length={max_len + 1}; raise max_length in --model_args")
-    return prompt, ctxlen
-
-
-def rolling_windows(tokens: list[int], prefix_token: int,
-                    max_seq_len: int) -> Iterator[tuple[list[int], list[int]]]:
-    """Disjoint (context, scored) windows covering every token of ``tokens`` once.
-
-    lm-eval's rolling loglikelihood with ``context_len=1``: the first window conditions on
-    ``prefix_token``, later ones on as much preceding text as fits ``max_seq_len`` inputs.
-    """
-    if not tokens:
-        return
-    if max_seq_len < 1:
-        raise UsageError("max_length is too small for rolling loglikelihood")
-    first = min(max_seq_len, len(tokens))
-    yield [prefix_token], tokens[:first]
-    done = first
-    while done < len(tokens):
-        end = done + min(len(tokens) - done, max_seq_len)
-        yield tokens[max(0, end - max_seq_len - 1): done], tokens[done:end]
-        done = end

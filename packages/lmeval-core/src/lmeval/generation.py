@@ -69,6 +69,22 @@ def normalize_gen_kwargs(gen_kwargs: Mapping[str, Any], default_max_gen_toks: in
     return kwargs
 
 
+def request_fields(gen_kwargs: Mapping[str, Any], default_max_gen_toks: int
+                   ) -> tuple[dict[str, Any], int]:
+    """Generation kwargs as the fields of a completions request to a server (OpenAI-style
+    APIs, llama.cpp): ``(fields, max new tokens)``.
+
+    As lm-eval's API models: ``max_tokens`` before ``max_gen_toks``; the other aliases are sent
+    on as fields; ``do_sample`` and ``until`` are dropped; ``temperature`` defaults to 0.
+    """
+    fields = dict(gen_kwargs)
+    fields.pop("do_sample", None)
+    fields.pop("until", None)
+    n = pop_max_gen_toks(fields, default_max_gen_toks, API_MAX_TOKEN_KEYS)
+    fields.setdefault("temperature", 0)
+    return fields, n
+
+
 @dataclass(frozen=True)
 class GenerationParams:
     """One request's generation arguments after :func:`normalize_gen_kwargs`."""
@@ -171,13 +187,16 @@ def decode_generation(tokens: list[int], decode: Callable[[list[int]], str],
     return postprocess_generation(decode(tokens), stops, think_end_token)
 
 
-def prompt_budget(max_length: int, max_gen_toks: int, *, limit_name: str = "max_length") -> int:
-    """Tokens left for the prompt once ``max_gen_toks`` new tokens are reserved."""
-    room = int(max_length) - int(max_gen_toks)
+def prompt_budget(max_length: int, max_gen_toks: int, *, limit_name: str = "max_length",
+                  reserved: int = 0) -> int:
+    """Tokens left for the prompt once ``max_gen_toks`` new tokens (and ``reserved`` positions
+    the engine keeps for itself) are set aside."""
+    room = int(max_length) - int(max_gen_toks) - int(reserved)
     if room <= 0:
+        kept = f" ({reserved} position(s) kept by the engine)" if reserved else ""
         raise UsageError(f"max_gen_toks={max_gen_toks} leaves no room for the prompt in "
-                         f"{limit_name}={max_length}: lower max_gen_toks or raise {limit_name} "
-                         "in --model_args")
+                         f"{limit_name}={max_length}{kept}: lower max_gen_toks or raise "
+                         f"{limit_name} in --model_args")
     return room
 
 

@@ -12,12 +12,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from lmeval.errors import UsageError
+
 Window = tuple[list[int], list[int]]
 
 
 def rolling_windows(tokens: Sequence[int], prefix_token: int, max_seq_len: int,
                     context_len: int = 1) -> Iterator[Window]:
     """``(input_tokens, predicted_tokens)`` windows; score the last ``len(predicted)`` logits."""
+    if max_seq_len < 1:
+        raise UsageError(f"a rolling window of {max_seq_len} tokens is too small for rolling "
+                         "loglikelihood: raise max_length in --model_args")
     if not 1 <= context_len <= max_seq_len:
         raise ValueError(f"context_len must be in [1, {max_seq_len}], got {context_len}")
     tokens = list(tokens)

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lmeval.errors import UsageError
+from lmeval.generation import cut_at_stop, prompt_budget, request_fields, truncate_prompt
 from lmeval.protocol import (
     LM,
     GenerateRequest,
@@ -35,12 +36,7 @@ from lmeval.protocol import (
     RollingRequest,
     UnsupportedRequestError,
 )
-from lmeval_api.completions import (
-    check_logprob,
-    generation_params,
-    greedy_from_top,
-    truncate_at_stop,
-)
+from lmeval_api.completions import check_logprob, greedy_from_top
 from lmeval_api.transport import (
     HttpClient,
     ImpossibleAnswer,
@@ -343,7 +339,7 @@ class GGUFLM(LM):
                 req = requests[i]
                 if not isinstance(req.context, str):
                     raise UsageError("gguf takes string prompts; render chat messages first")
-                params, max_new = generation_params(req.generation_kwargs(), self.max_gen_toks)
+                params, max_new = request_fields(req.generation_kwargs(), self.max_gen_toks)
                 stops = [s for s in req.until if s]
                 # repeat_penalty 1: pure greedy (llama-cpp-python's server defaults to 1.1)
                 payload: dict[str, Any] = {"prompt": await self._generation_prompt(
@@ -360,7 +356,7 @@ class GGUFLM(LM):
                     text = body["choices"][0]["text"]
                     if not isinstance(text, str):
                         raise MalformedResponse("choice without text")
-                    return truncate_at_stop(text, stops)
+                    return cut_at_stop(text, stops)
 
                 answers[i] = await http.post_json(self.root + "/v1/completions", payload, parse,
                                                   "gguf generate_until request")
@@ -374,11 +370,10 @@ class GGUFLM(LM):
         if self.info.flavor == LLAMA_SERVER:
             # token ids: exactly the tokens hf generates from (BOS rules included)
             ids = await self._encode(client, context)
-            room = (self.max_length - max_new) if self.max_length else None
-            if room is not None and room <= 0:
-                raise UsageError(f"max_gen_toks={max_new} leaves no room for the prompt in the "
-                                 f"server's context of {self.max_length} tokens")
-            return ids[-room:] if room and len(ids) > room else ids
+            if not self.max_length:
+                return ids
+            return truncate_prompt(ids, prompt_budget(self.max_length, max_new,
+                                                      limit_name="the server's n_ctx"))
         if self.info.adds_bos and self.info.bos_text and context.startswith(self.info.bos_text):
             return context[len(self.info.bos_text):]  # the server adds BOS itself
         return context
