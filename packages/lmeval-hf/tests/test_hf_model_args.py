@@ -115,6 +115,34 @@ def test_identity_names_what_changes_outputs(llama_path, llama):
     assert same.identity() == ident
 
 
+def test_a_resumed_run_hits_the_cache_with_other_placement_and_misses_with_other_args(
+        llama_path, tmp_path):
+    """Through the core as the CLI builds it: the second run computes nothing with another batch
+    size, device or shared-prefix setting, and everything again with another max_length."""
+    from lmeval.cache import ResponseCache
+    from lmeval.evaluator import build_model
+    from lmeval.plugins import get_plugin_manager
+    from lmeval.scheduler import Scheduler
+
+    def run(args, **options):
+        lm = build_model(get_plugin_manager(), "hf-auto", f"pretrained={llama_path},{args}",
+                         **options)
+        cache = ResponseCache(tmp_path / "cache", lm.identity())
+        try:
+            scheduler = Scheduler(lm, cache)
+            answers = scheduler.run([(r, 0) for r in REQS])
+            return answers, scheduler.stats["loglikelihood"]
+        finally:
+            cache.close()
+
+    first, stats = run("max_length=128", batch_size=4)
+    assert stats.computed == len(REQS)
+    again, stats = run("max_length=128,prefix_reuse=False", batch_size=1, device="cpu")
+    assert (stats.cached, stats.computed) == (len(REQS), 0) and again == first
+    _, stats = run("max_length=96", batch_size=4)
+    assert (stats.cached, stats.computed) == (0, len(REQS))
+
+
 def test_gguf_file_needs_the_gguf_library(llama_path):
     try:
         import gguf  # noqa: F401
