@@ -24,6 +24,7 @@ from typing import Any
 
 from lmeval.encoding import encode_request
 from lmeval.errors import UsageError
+from lmeval.requires import require
 
 
 class Encoder:
@@ -103,11 +104,8 @@ def load_encoder(backend: str | None, name: str | None, *, model: str | None,
         if not source:
             raise UsageError("tokenizer_backend=huggingface needs tokenizer=<name or path> "
                              "(or model=...)")
-        try:
-            import transformers
-        except ModuleNotFoundError:
-            raise UsageError("tokenizer_backend=huggingface needs transformers: "
-                             "pip install 'lmeval-api[huggingface]'") from None
+        transformers = require("transformers", needed_by="tokenizer_backend=huggingface",
+                               install="'lmeval-api[huggingface]'")
         kwargs: dict[str, Any] = {"trust_remote_code": trust_remote_code, "use_fast": use_fast}
         if revision:
             kwargs["revision"] = revision
@@ -120,11 +118,8 @@ def load_encoder(backend: str | None, name: str | None, *, model: str | None,
         return Encoder(tok, "huggingface", name=str(source), add_bos_token=add_bos_token,
                        prefix_token_id=prefix_token_id)
     if backend == "tiktoken":
-        try:
-            import tiktoken
-        except ModuleNotFoundError:
-            raise UsageError("tokenizer_backend=tiktoken needs tiktoken: "
-                             "pip install 'lmeval-api[tiktoken]'") from None
+        tiktoken = require("tiktoken", needed_by="tokenizer_backend=tiktoken",
+                           install="'lmeval-api[tiktoken]'")
         try:
             enc = tiktoken.get_encoding(name) if name else tiktoken.encoding_for_model(model or "")
         except (KeyError, ValueError) as exc:
