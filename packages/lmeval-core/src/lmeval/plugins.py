@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 from lmeval.cachedir import cache_root, digest, write_json
 from lmeval.errors import PluginError, UsageError, did_you_mean
 from lmeval.records import SlotRecord
+from lmeval.requires import missing_library
 
 if TYPE_CHECKING:
     import inspect
@@ -306,10 +307,7 @@ class PluginManager:
         if name not in self.models:
             dist = KNOWN_BACKENDS.get(name)
             if dist:
-                raise UsageError(
-                    f"model backend {name!r} is provided by {dist}, which is not installed: "
-                    f"pip install {dist}"
-                )
+                raise missing_library(dist, needed_by=f"model backend {name!r}")
             raise UsageError(self.models.unknown_message(name).replace("unknown model", "unknown model backend"))
 
     # -- observers ----------------------------------------------------------------------
