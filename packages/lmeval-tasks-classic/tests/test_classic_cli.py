@@ -10,7 +10,8 @@ from lmeval_tasks_classic import TASKS_DIR
 TASKS = {"hellaswag", "arc_easy", "arc_challenge", "lambada_openai", "lambada_openai_mt_de",
          "lambada_openai_mt_en", "lambada_openai_mt_es", "lambada_openai_mt_fr",
          "lambada_openai_mt_it", "wikitext", "gsm8k", "gsm8k_cot", "piqa", "winogrande", "boolq",
-         "openbookqa"}
+         "openbookqa", "anli_r1", "anli_r2", "anli_r3", "commonsense_qa", "asdiv",
+         "asdiv_cot_llama", "arc_challenge_chat"}
 
 
 def _listed(capsys, what: str) -> dict[str, str]:
@@ -31,6 +32,7 @@ def test_ls_lists_every_task_and_tag(capsys):
         assert listed[name].startswith("lmeval-tasks-classic")
     tags = _listed(capsys, "tags")
     assert tags["ai2_arc"].split() == ["lmeval-tasks-classic", "2", "tasks"]
+    assert tags["anli"].split() == ["lmeval-tasks-classic", "3", "tasks"]
     assert tags["lambada_multilingual"].split() == ["lmeval-tasks-classic", "5", "tasks"]
 
 
@@ -38,4 +40,4 @@ def test_validate_passes(capsys):
     code = main(["validate", str(TASKS_DIR)])
     out = capsys.readouterr()
     assert code == 0, out.out
-    assert re.search(r"16 file\(s\) checked, 0 problem\(s\)", out.err)
+    assert re.search(r"23 file\(s\) checked, 0 problem\(s\)", out.err)

@@ -83,11 +83,12 @@ def test_gsm8k_cot_uses_the_eight_published_exemplars(build):
 
 def test_reference_run_over_every_task():
     tasks = ["hellaswag", "arc_easy", "arc_challenge", "lambada_openai", "lambada_multilingual",
-             "wikitext", "gsm8k", "gsm8k_cot", "piqa", "winogrande", "boolq", "openbookqa"]
+             "wikitext", "gsm8k", "gsm8k_cot", "piqa", "winogrande", "boolq", "openbookqa",
+             "anli", "commonsense_qa", "asdiv", "asdiv_cot_llama", "arc_challenge_chat"]
     res = lmeval.evaluate(model="dummy", tasks=tasks, bootstrap_iters=0)["results"]
     for name in ("hellaswag", "arc_easy", "arc_challenge", "piqa", "openbookqa"):
         assert 0.0 <= res[name]["acc,none"] <= 1.0 and 0.0 <= res[name]["acc_norm,none"] <= 1.0
-    for name in ("winogrande", "boolq"):
+    for name in ("winogrande", "boolq", "anli_r1", "anli_r2", "anli_r3", "commonsense_qa", "asdiv"):
         assert 0.0 <= res[name]["acc,none"] <= 1.0
     for lang in ("de", "en", "es", "fr", "it"):
         r = res[f"lambada_openai_mt_{lang}"]
@@ -95,5 +96,61 @@ def test_reference_run_over_every_task():
     wiki = res["wikitext"]
     assert wiki["word_perplexity,none"] > 1.0 and wiki["byte_perplexity,none"] > 1.0
     assert wiki["bits_per_byte,none"] == pytest.approx(math.log2(wiki["byte_perplexity,none"]))
-    for name in ("gsm8k", "gsm8k_cot"):
+    for name in ("gsm8k", "gsm8k_cot", "asdiv_cot_llama"):
         assert set(res[name]) >= {"exact_match,strict-match", "exact_match,flexible-extract"}
+    assert 0.0 <= res["arc_challenge_chat"]["exact_match,remove_whitespace"] <= 1.0
+
+
+@pytest.mark.parametrize("label, target", [(0, "True"), (1, "Neither"), (2, "False")])
+def test_anli_labels_map_to_true_neither_false(build, label, target):
+    task, _ = build("anli_r2")
+    doc = dict(task.eval_docs[0], label=label)
+    assert task.doc_to_target(doc) == target
+    best = [(-1.0 if i == label else -5.0, False) for i in range(3)]
+    assert task.process_results(doc, best)["acc"] == 1.0
+
+
+def test_anli_scores_the_test_split_of_its_round(build):
+    for r in (1, 2, 3):
+        task, instances = build(f"anli_r{r}")
+        assert task.config.test_split == f"test_r{r}" and task.config.training_split == f"train_r{r}"
+        assert instances[0].request.args[0].endswith("True, False, or Neither?\nAnswer:")
+
+
+def test_commonsense_qa_strips_the_question_and_scores_letters(build):
+    task, instances = build("commonsense_qa")
+    assert [i.request.args[1] for i in instances] == [" A", " B", " C", " D", " E"]
+    assert instances[0].request.args[0].startswith("Question: Where would you put spoon 0")
+
+
+def test_asdiv_target_drops_the_unit(build):
+    task, instances = build("asdiv")
+    assert task.eval_docs[0]["answer"] == "14 (marbles)"
+    # the exact continuation (lm-eval writes a numeric target with no delimiter) is pinned by
+    # the golden requests; here: the unit is gone
+    assert instances[0].request.args[1].strip() == "14"
+
+
+@pytest.mark.parametrize("response, strict, flexible", [
+    (" 7 * 2 = 14. The final answer is 14", "14", "14"),
+    (" So $1,400 in all.", "[invalid]", "$1,400"),
+])
+def test_asdiv_cot_llama_extracts_the_final_answer(build, response, strict, flexible):
+    task, _ = build("asdiv_cot_llama")
+    doc = task.eval_docs[0]
+    got = {p.name: p.apply([[response]], [doc])[0] for p in task.filters()}
+    assert got == {"strict-match": strict, "flexible-extract": flexible}
+    assert task.process_results(doc, [got["strict-match"]])["exact_match"] == float(strict == "14")
+
+
+def test_arc_challenge_chat_prompts_with_the_answer_prefix(build):
+    task, instances = build("arc_challenge_chat")
+    context, kwargs = instances[0].request.args
+    assert context.endswith("The best answer is")
+    assert kwargs["until"] == ["\n\n", "."] and kwargs["max_gen_toks"] == 100
+    doc = task.eval_docs[0]
+    gold = task.doc_to_target(doc)
+    (pipeline,) = task.filters()
+    (answer,) = pipeline.apply([[f" {gold.lower()}"]], [doc])
+    assert pipeline.name == "remove_whitespace" and answer == gold.lower()
+    assert task.process_results(doc, [answer])["exact_match"] == 1.0  # ignore_case

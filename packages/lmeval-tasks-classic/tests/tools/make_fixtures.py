@@ -111,6 +111,31 @@ def openbookqa(split: str, n: int) -> list[dict]:
              "answerKey": "B" if i % 2 else " B"} for i in range(n)]
 
 
+def anli(round_: int, split: str, n: int) -> list[dict]:
+    return [{"uid": f"r{round_}-{split}-{i}",
+             "premise": f"The bridge {i} in town {round_} was closed for repairs all of last {split} week.",
+             "hypothesis": f"People could cross bridge {i} during that week.",
+             "label": (i + round_) % 3, "reason": "" if i % 2 else f"Closed bridge {i}."}
+            for i in range(n)]
+
+
+def commonsense_qa(split: str, n: int) -> list[dict]:
+    return [{"id": f"csqa-{split}-{i}",
+             "question": f"  Where would you put spoon {i} after washing it? ",
+             "question_concept": "spoon",
+             "choices": {"label": list("ABCDE"),
+                         "text": [f"drawer {i}", "sink", "garden", f"box {i}", "cloud"]},
+             "answerKey": "" if split == "test" else "ABCDE"[i % 5]} for i in range(n)]
+
+
+def asdiv(n: int) -> list[dict]:
+    return [{"body": f"Seven children each have {i + 2} marbles.",
+             "question": " How many marbles do they have in all?",
+             "solution_type": "Multiplication",
+             "answer": f"{7 * (i + 2)} (marbles)" if i % 2 == 0 else str(7 * (i + 2)),
+             "formula": f"7*{i + 2}={7 * (i + 2)}"} for i in range(n)]
+
+
 def main() -> None:
     if ROOT.exists():
         shutil.rmtree(ROOT)
@@ -123,6 +148,12 @@ def main() -> None:
         for level in ("ARC-Easy", "ARC-Challenge"):
             write("allenai/ai2_arc", level, split, arc(level, split, n + 1))
         write("EleutherAI/wikitext_document_level", "wikitext-2-raw-v1", split, wikitext(split, n - 1))
+    for round_ in (1, 2, 3):
+        for split, n in (("train", 5), ("dev", 3), ("test", 4)):
+            write("facebook/anli", None, f"{split}_r{round_}", anli(round_, split, n))
+    for split, n in (("train", 6), ("validation", 4), ("test", 2)):
+        write("tau/commonsense_qa", None, split, commonsense_qa(split, n))
+    write("EleutherAI/asdiv", None, "validation", asdiv(4))
     for config in LAMBADA_WORDS:
         write("EleutherAI/lambada_openai", config, "test", lambada(config, 3))
     write("openai/gsm8k", "main", "train", gsm8k("train", 8))
