@@ -82,8 +82,8 @@ def main(root: Path = TASKS_ROOT) -> None:
         }, SCRIPT)
     for domain in DOMAINS:
         write_yaml(out / f"_mmlu_{domain}.yaml",
-                   group(f"mmlu_{domain}", [f"mmlu_{domain}_tasks"], ["acc"], alias=domain,
-                         version=2), SCRIPT)
+                   group(f"mmlu_{domain}", [f"mmlu_{domain}_tasks"], ["acc"],
+                         alias=domain.replace("_", " "), version=2), SCRIPT)  # as lm-eval
     write_yaml(out / "_mmlu.yaml",
                group("mmlu", [f"mmlu_{d}" for d in DOMAINS], ["acc"], version=2), SCRIPT)
 
