@@ -202,7 +202,8 @@ def test_transformer_engine_checkpoint_without_transformer_engine(checkpoints, s
         pytest.skip("transformer-engine is installed here")
     except ImportError:
         pass
-    with pytest.raises(UsageError, match="install transformer-engine"):
+    with pytest.raises(UsageError, match=r"needs Transformer Engine \(GPU\), which is not "
+                                         r"installed: pip install .transformer-engine\[pytorch\]."):
         MegatronLM(load=str(checkpoints["standard"]), seq_length=MAX_LEN,
                    extra_args="--transformer-impl transformer_engine")
 

@@ -17,6 +17,7 @@ from lmeval.errors import UsageError, did_you_mean
 from lmeval.generation import parse_think_end_token
 from lmeval.modelargs import named_parameters
 from lmeval.protocol import LM, GenerateRequest, LoglikelihoodRequest, RequestKind, RollingRequest
+from lmeval.requires import require
 from lmeval.rolling import loglikelihood_windows, score_rolling
 from lmeval_hf import Scorer
 
@@ -243,13 +244,10 @@ class MegatronLM(LM):
         impl = getattr(self.args, "transformer_impl", None) or "local"
         use_te = impl == "transformer_engine"
         if use_te:
-            try:
-                import transformer_engine  # noqa: F401
-            except ImportError:
-                raise UsageError(
-                    "megatron_lm: this checkpoint was trained with transformer_impl="
-                    "transformer_engine, whose weights are laid out for Transformer Engine "
-                    "modules; install transformer-engine (GPU) to load it") from None
+            require("transformer_engine", library="Transformer Engine (GPU)",
+                    needed_by="megatron_lm: this checkpoint, trained with transformer_impl="
+                              "transformer_engine (its weights are laid out for Transformer "
+                              "Engine modules),", install="'transformer-engine[pytorch]'")
         if getattr(config, "num_moe_experts", None):
             return specs.get_gpt_decoder_block_spec(
                 config, use_transformer_engine=use_te,
