@@ -264,15 +264,13 @@ class LM:
 def _constructor_args(cls: type, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
     """The constructor call as ``{parameter: value}`` (``**kwargs`` flattened in)."""
     try:
-        bound = inspect.signature(cls.__init__).bind(None, *args, **kwargs)
+        signature = inspect.signature(cls.__init__)
+        bound = signature.bind(None, *args, **kwargs)
     except (TypeError, ValueError):  # __init__ will say what is wrong with the call
         return {**{f"_{i}": a for i, a in enumerate(args)}, **kwargs}
     out: dict[str, Any] = {}
-    params = inspect.signature(cls.__init__).parameters
-    for i, (name, value) in enumerate(bound.arguments.items()):
-        if i == 0:
-            continue  # self
-        kind = params[name].kind
+    for name, value in list(bound.arguments.items())[1:]:  # [0] is self
+        kind = signature.parameters[name].kind
         if kind is inspect.Parameter.VAR_KEYWORD:
             out.update(value)
         elif kind is inspect.Parameter.VAR_POSITIONAL:
