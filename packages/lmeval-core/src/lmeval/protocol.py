@@ -10,6 +10,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar
 
+from lmeval import distributed
+from lmeval.identity import model_identity
+
 ChatMessages = tuple[Mapping[str, str], ...]
 """A chat conversation: ``({"role": "user", "content": "..."}, ...)``."""
 
@@ -124,7 +127,7 @@ class LM:
 
     #: The request kinds this backend answers. Asking for another fails before any model call.
     supported_kinds: ClassVar[frozenset[RequestKind]] = frozenset(RequestKind)
-    #: Registered name, filled in by the registry (``"hf"``, ``"vllm"`` ...).
+    #: Registered name (``"hf"``, ``"vllm"`` ...), set by the core when it builds the model.
     backend_name: str = "lm"
     #: The keyword arguments this LM was built with: recorded from the constructor call, and
     #: replaced by the core with the model arguments it passed when it builds the model from
@@ -142,6 +145,7 @@ class LM:
     _world_size: int = 1
 
     def __new__(cls, *args: Any, **kwargs: Any) -> LM:
+        """Record the constructor's arguments as :attr:`model_args` before ``__init__`` runs."""
         self = super().__new__(cls)
         self.model_args = _constructor_args(cls, args, kwargs)
         return self
@@ -182,8 +186,6 @@ class LM:
         """The response-cache key of this model, computed by the core (:mod:`lmeval.identity`):
         the backend's name, its :attr:`model_args` less the cache-neutral ones, and
         :meth:`identity_extras`. Backends add to it through :meth:`identity_extras`."""
-        from lmeval.identity import model_identity
-
         return model_identity(self)
 
     def identity_extras(self) -> Mapping[str, Any]:
@@ -243,8 +245,6 @@ class LM:
         """Every rank's ``obj``, in rank order; the scheduler shares cache hits and answers
         through it. The default gathers over the launcher's ranks (torchrun, accelerate):
         ``[obj]`` in a single process."""
-        from lmeval import distributed
-
         return distributed.gather_launcher_ranks(obj)
 
     def _unsupported(self, kind: RequestKind) -> str:
