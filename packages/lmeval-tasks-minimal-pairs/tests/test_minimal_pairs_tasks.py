@@ -1,0 +1,81 @@
+"""Names, generated files, README listing, validation, scoring and group aggregation."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import lmeval
+import pytest
+from lmeval.cli import main
+from lmeval_tasks_minimal_pairs import TASKS_DIR
+
+PACK = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(PACK / "generate"))
+
+import regenerate  # noqa: E402
+
+
+def _configs(root: Path) -> dict[str, str]:
+    return {str(p.relative_to(root)): p.read_text(encoding="utf-8") for p in root.rglob("*")
+            if p.is_file() and (p.suffix == ".yaml" or p.name.endswith("_yaml"))}
+
+
+def test_generator_reproduces_the_committed_configs(tmp_path):
+    subprocess.run([sys.executable, str(PACK / "generate" / "regenerate.py"), str(tmp_path)], check=True)
+    assert _configs(tmp_path) == _configs(TASKS_DIR)
+
+
+def test_readme_lists_every_task_and_group():
+    text = (PACK / "README.md").read_text(encoding="utf-8")
+    assert regenerate.render_readme(text) == text, "run generate/regenerate.py"
+    assert "173 tasks and 27 groups" in text
+
+
+def _listed(capsys, what: str) -> dict[str, str]:
+    assert main(["ls", what]) == 0
+    rows = [line.split(None, 2) for line in capsys.readouterr().out.splitlines()[1:] if line.strip()]
+    return {row[0]: row[1] for row in rows if len(row) > 1}
+
+
+def test_ls_lists_lm_evals_names(capsys):
+    tasks = {n for n, dist in _listed(capsys, "tasks").items() if dist == "lmeval-tasks-minimal-pairs"}
+    assert len(tasks) == 173
+    assert {"blimp_adjunct_island", "blimp_nl__passive__aci", "bhs__basque__DO__S_DO_V_AUX",
+            "bhs__swahili__N_of_Poss_ni_A"} <= tasks
+    groups = {n for n, dist in _listed(capsys, "groups").items() if dist == "lmeval-tasks-minimal-pairs"}
+    assert groups == {"blimp", "blimp_nl", "bhs_basque", "bhs_hindi", "bhs_swahili"} | {
+        f"blimp_nl__{p}" for p in regenerate.BLIMP_NL}
+
+
+def test_validate_passes(capsys):
+    code = main(["validate", str(TASKS_DIR)])
+    out = capsys.readouterr()
+    assert code == 0, out.out
+    assert re.search(r"200 file\(s\) checked, 0 problem\(s\)", out.err)
+
+
+@pytest.mark.parametrize("name, context, delimiter", [
+    ("blimp_passive_1", "", " "),                      # no prompt; the sentence after a space
+    ("blimp_nl__passive__aci", "", ""),                # no prompt and no delimiter
+    ("bhs__hindi__S_O_V", "[hindi-S_O_V] Mtoto 0 wa rafiki yangu", " "),
+])
+def test_requests_score_the_good_and_the_bad_sentence(build, name, context, delimiter):
+    task, instances = build(name)
+    doc = task.eval_docs[0]
+    good, bad = (doc["ending_good"], doc["ending_bad"]) if "context" in doc else (
+        doc["sentence_good"], doc["sentence_bad"])
+    assert [i.request.args for i in instances] == [(context, delimiter + good), (context, delimiter + bad)]
+    assert task.process_results(doc, [(-1.0, True), (-2.0, False)])["acc"] == 1.0
+    assert task.process_results(doc, [(-3.0, False), (-2.0, True)])["acc"] == 0.0
+
+
+def test_groups_average_their_members_unweighted():
+    res = lmeval.evaluate(model="dummy", tasks=["bhs_hindi", "blimp_nl__passive"], bootstrap_iters=0)
+    results = res["results"]
+    hindi = [results[f"bhs__hindi__{c}"]["acc,none"] for c in regenerate.BHS["hindi"]]
+    assert results["bhs_hindi"]["acc,none"] == pytest.approx(sum(hindi) / len(hindi))
+    passive = [results[f"blimp_nl__passive__{p}"]["acc_norm,none"] for p in regenerate.BLIMP_NL["passive"]]
+    assert results["blimp_nl__passive"]["acc_norm,none"] == pytest.approx(sum(passive) / len(passive))

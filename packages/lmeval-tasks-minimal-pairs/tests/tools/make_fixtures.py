@@ -1,0 +1,63 @@
+"""Write the offline mirror the tests and benchmarks read: a few invented rows per config.
+
+Every file has the columns of the Hub dataset it stands in for (``nyu-mll/blimp``:
+sentence_good, sentence_bad, field, linguistics_term, UID, simple_LM_method, one_prefix_method,
+two_prefix_method, lexically_identical, pair_id; ``jmichaelov/blimp_nl``: sentence_good,
+sentence_bad; ``jmichaelov/bhs``: context, ending_good, ending_bad), laid out as
+``<hub id>/<config>/<split>.jsonl``, the layout of ``$LMEVAL_DATASETS_DIR``.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent / "fixtures" / "datasets"
+sys.path.insert(0, str(HERE.parents[1] / "generate"))
+
+from regenerate import BHS, BLIMP, BLIMP_NL  # noqa: E402
+
+
+def write(hub_id: str, config: str, split: str, rows: list[dict]) -> None:
+    path = ROOT / hub_id / config / f"{split}.jsonl"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+
+
+def blimp(config: str, n: int = 3) -> list[dict]:
+    return [{"sentence_good": f"The {i} cats near the door ({config}) are sleeping.",
+             "sentence_bad": f"The {i} cats near the door ({config}) is sleeping.",
+             "field": "morphology", "linguistics_term": "subject_verb_agreement", "UID": config,
+             "simple_LM_method": True, "one_prefix_method": False, "two_prefix_method": False,
+             "lexically_identical": i % 2 == 0, "pair_id": i} for i in range(n)]
+
+
+def blimp_nl(config: str, n: int = 3) -> list[dict]:
+    return [{"sentence_good": f"De {i} katten ({config}) slapen bij de deur.",
+             "sentence_bad": f"De {i} katten ({config}) slaapt bij de deur."} for i in range(n)]
+
+
+def bhs(config: str, n: int = 3) -> list[dict]:
+    return [{"context": f"[{config}] Mtoto {i} wa rafiki yangu", "ending_good": f" anacheza {i}.",
+             "ending_bad": f" wanacheza {i}."} for i in range(n)]
+
+
+def main() -> None:
+    if ROOT.exists():
+        shutil.rmtree(ROOT)
+    for config in BLIMP:
+        write("nyu-mll/blimp", config, "train", blimp(config))
+    for phenomenon, paradigms in BLIMP_NL.items():
+        for paradigm in paradigms:
+            config = f"{phenomenon}__{paradigm}"
+            write("jmichaelov/blimp_nl", config, "test", blimp_nl(config))
+    for language, configs in BHS.items():
+        for config in configs:
+            write("jmichaelov/bhs", f"{language}-{config}", "test", bhs(f"{language}-{config}"))
+
+
+if __name__ == "__main__":
+    main()
