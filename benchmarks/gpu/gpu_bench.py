@@ -553,10 +553,10 @@ def main(argv: list[str] | None = None) -> int:
     bench.save()
     rows = bench.rows
     pack_logs(work, out)
-    print("\n" + table(rows))
-    for r in rows:
+    for r in rows:  # before the table: the device call returns the end of the output
         for note in r.get("notes", []):
             print(f"note: {r['part']} {r['dtype']} {r['batch_size']} {r['config']}: {note}")
+    print("\n" + table(rows))
     print(f"written: {out / 'gpu_bench.json'} ({report['seconds']:.0f} s)")
     return 0 if all(agreed(r) for r in rows) else 1
 
