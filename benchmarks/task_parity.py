@@ -1,0 +1,290 @@
+"""Every task of every task pack against lm-eval 0.4.13: same requests, same scores.
+
+    .venv/bin/python benchmarks/task_parity.py [--packs mmlu bbh ...] [--limit 3] [--tasks GLOB]
+
+For each installed pack (``packages/lmeval-tasks-*``), on the pack's fixture mirror
+(``tests/fixtures/datasets`` or ``tests/fixtures``, the Hub layout ``LMEVAL_DATASETS_DIR``
+reads) and with lm-eval's fixed seeds, both tools evaluate every task and group of the pack
+with the same scripted model (``scripted_answers.py``: answers from a hash of each request):
+lmeval in this process through ``lmeval.evaluator.evaluate``, lm-eval 0.4.13 in the reference
+venv (``reference_env.py``) through ``task_parity_ref.py`` and its own ``simple_evaluate``.
+Compared per task, document and filter: the requests (prompt text with its few-shot block,
+continuations, generation arguments), the filtered responses, the per-sample metrics; then
+the task's aggregate metrics and every group's. Floats agree to 1e-9 relative.
+
+Each top-level group is evaluated alone (lm-eval refuses a task requested twice through two
+groups); tasks in no group are evaluated together. Writes ``results/task_parity.json`` and
+prints one table per pack.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import json
+import logging
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from importlib.metadata import version
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+
+import parity_records  # noqa: E402
+import scripted_answers  # noqa: E402
+from reference_env import reference_python  # noqa: E402
+
+CHUNK = 60  # ungrouped tasks per evaluate call
+
+#: task or group glob → why its difference is kept (counted apart from the differences to fix)
+DELIBERATE = {
+    "cruxeval_*": "the pack follows the CRUXEval paper's harness (facebookresearch/cruxeval): its "
+                  "prompts byte for byte, stop [/ANSWER] only (docs/tasks/code.md)",
+    "gmmlu*": "names of the GreekMMLU paper registered as extra groups with greekmmlu's members; "
+              "lm-eval 0.4.13 has only the greekmmlu* names",
+    "afrimgsm*-irokobench": "lm-eval's group averages `acc`, which its generate_until members never "
+                            "report, so it prints no group score; lmeval averages exact_match per filter",
+}
+
+
+def pack_dirs(selected: list[str] | None) -> dict[str, Path]:
+    packs = {p.name: p for p in sorted((ROOT / "packages").glob("lmeval-tasks-*"))}
+    if selected:
+        wanted = {s if s.startswith("lmeval-tasks-") else f"lmeval-tasks-{s}" for s in selected}
+        unknown = wanted - set(packs)
+        if unknown:
+            sys.exit(f"task_parity: unknown pack(s) {sorted(unknown)}; have {sorted(packs)}")
+        packs = {k: v for k, v in packs.items() if k in wanted}
+    return packs
+
+
+def mirror_of(pack: Path) -> Path:
+    fixtures = pack / "tests" / "fixtures"
+    return fixtures / "datasets" if (fixtures / "datasets").is_dir() else fixtures
+
+
+def scripted_model():
+    from lmeval.testing import ReferenceLM
+
+    class Scripted(ReferenceLM):
+        """``scripted_answers`` behind lmeval's LM contract."""
+
+        def loglikelihood(self, requests):
+            out = [scripted_answers.loglikelihood(*r.args) for r in requests]
+            self.report_answers(dict(enumerate(out)))
+            return out
+
+        def loglikelihood_rolling(self, requests):
+            out = [scripted_answers.loglikelihood_rolling(r.args[0]) for r in requests]
+            self.report_answers(dict(enumerate(out)))
+            return out
+
+        def generate_until(self, requests):
+            out = [scripted_answers.generate(r.args[0], r.args[1].get("until")) for r in requests]
+            self.report_answers(dict(enumerate(out)))
+            return out
+
+    return Scripted()
+
+
+def pack_units(pack: str, pattern: str | None) -> tuple[list[str], list[list[str]], dict[str, list[str]]]:
+    """The pack's task names, the evaluate calls that cover them (groups with their tasks), and
+    each group's child groups."""
+    from lmeval.evaluator import task_sources
+    from lmeval.plugins import PluginManager
+    from lmeval.tasks.index import TaskIndex
+    from lmeval.tasks.loader import Group, TaskLoader
+
+    pm = PluginManager()
+    index = TaskIndex(task_sources(pm, None))
+    entries = [e for e in index.entries.values() if e.distribution == pack]
+    tasks = sorted(e.name for e in entries if e.kind == "task")
+    if pattern:
+        tasks = [t for t in tasks if fnmatch.fnmatch(t, pattern)]
+    loader = TaskLoader(index, pm)
+    members: dict[str, set[str]] = {}
+    subgroups: set[str] = set()
+    children: dict[str, list[str]] = {}
+    for e in entries:
+        if e.kind != "group":
+            continue
+        (node,) = loader.load([e.name])
+        members[e.name] = {t.name for t in node.leaf_tasks()}
+
+        def visit(g: Group) -> None:
+            children[g.name] = [c.name for c in g.children if isinstance(c, Group)]
+            for child in g.children:
+                if isinstance(child, Group):
+                    subgroups.add(child.name)
+                    visit(child)
+        visit(node)
+    wanted = set(tasks)
+    top = [g for g in sorted(members) if g not in subgroups and members[g] & wanted]
+    grouped = set().union(*(members[g] for g in top)) if top else set()
+    loose = [t for t in tasks if t not in grouped]
+    units = [[g] for g in top] + [loose[i:i + CHUNK] for i in range(0, len(loose), CHUNK)]
+    return tasks, units, children
+
+
+def run_lmeval(units: list[list[str]], limit: int | None, bootstrap_iters: int) -> list[dict]:
+    from lmeval.evaluator import evaluate
+
+    def run(names: list[str]) -> dict:
+        results = evaluate(scripted_model(), tasks=names, limit=limit, log_samples=True,
+                           bootstrap_iters=bootstrap_iters, confirm_run_unsafe_code=True,
+                           progress=False)
+        return parity_records.normalize(results)
+
+    return [parity_records.run_unit(run, names, traceback) for names in units]
+
+
+def compare(tasks: list[str], units: list[list[str]], ours: list[dict], ref: list[dict]) -> dict:
+    """Per task and group: None when identical everywhere it was evaluated, else the first
+    difference; and how many (document, filter) samples were compared."""
+    verdict: dict[str, str | None] = {}
+    groups: dict[str, str | None] = {}
+    samples = 0
+    for names, a, b in zip(units, ours, ref, strict=True):
+        for side, record in (("lmeval", a), ("lm-eval", b)):
+            for name, why in record["errors"].items():
+                if name in tasks:
+                    verdict[name] = verdict.get(name) or f"{side} failed: {why}"
+                else:  # a group: its tasks are not compared either
+                    groups[name] = groups.get(name) or f"{side} failed: {why}"
+        for t in sorted(set(a["tasks"]) | set(b["tasks"])):
+            if t not in a["tasks"] or t not in b["tasks"]:
+                verdict[t] = verdict.get(t) or (f"only {'lm-eval' if t in b['tasks'] else 'lmeval'} "
+                                                f"runs it (evaluating {names})")
+                continue
+            diff = parity_records.first_difference(a["tasks"][t], b["tasks"][t])
+            if not a["tasks"][t]["samples"]:
+                diff = diff or "no documents evaluated"
+            samples += len(a["tasks"][t]["samples"])
+            verdict[t] = verdict.get(t) or diff
+        for g in sorted(set(a["groups"]) | set(b["groups"])):
+            diff = parity_records.first_difference(a["groups"].get(g), b["groups"].get(g))
+            groups[g] = groups.get(g) or diff
+    for t in tasks:
+        verdict.setdefault(t, "not evaluated by either tool")
+    return {"tasks": verdict, "groups": groups, "samples": samples}
+
+
+def both_sides(pack: str, mirror: Path, units: list[list[str]], args: argparse.Namespace,
+               ref_python: Path) -> tuple[list[dict], list[dict], dict[str, float]]:
+    """Evaluate ``units`` with lmeval (here) and lm-eval (a reference-venv process) at once."""
+    with tempfile.TemporaryDirectory() as tmp:
+        job = Path(tmp, "job.json")
+        ref_out = Path(tmp, "ref.json")
+        job.write_text(json.dumps({"mirror": str(mirror), "units": units, "limit": args.limit,
+                                   "bootstrap_iters": args.bootstrap_iters, "unsafe": True}))
+        t0 = time.time()
+        proc = subprocess.Popen([str(ref_python), str(HERE / "task_parity_ref.py"), str(job), str(ref_out)],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        ours = run_lmeval(units, args.limit, args.bootstrap_iters)
+        t_ours = time.time() - t0
+        _, err = proc.communicate()
+        if proc.returncode != 0:
+            raise SystemExit(f"task_parity: lm-eval side failed for {pack}:\n{err[-3000:]}")
+        ref = json.loads(ref_out.read_text(encoding="utf-8"))
+    return ours, ref, {"lmeval": t_ours, "lm-eval": time.time() - t0}
+
+
+def _uncompared(verdict: str | None) -> bool:
+    return bool(verdict) and ("failed:" in verdict or verdict.startswith(("only ", "not evaluated")))
+
+
+def run_pack(pack: str, path: Path, args: argparse.Namespace, ref_python: Path) -> dict:
+    mirror = mirror_of(path)
+    os.environ["LMEVAL_DATASETS_DIR"] = str(mirror)
+    tasks, units, children = pack_units(pack, args.tasks)
+    ours, ref, seconds = both_sides(pack, mirror, units, args, ref_python)
+    verdicts = compare(tasks, units, ours, ref)
+    # a group one tool cannot run (a member the other lacks, a broken member) hides its tasks:
+    # evaluate its subgroups and the tasks left uncompared on their own, once more
+    broken = {g for g, d in verdicts["groups"].items() if _uncompared(d)}
+    retry_groups = sorted({c for g in broken for c in children.get(g, [])} - broken)
+    retry_tasks = [t for t, d in verdicts["tasks"].items() if _uncompared(d)]
+    if retry_tasks:
+        units2 = [[g] for g in retry_groups] + [retry_tasks[i:i + CHUNK]
+                                                for i in range(0, len(retry_tasks), CHUNK)]
+        ours2, ref2, seconds2 = both_sides(pack, mirror, units2, args, ref_python)
+        second = compare(retry_tasks, units2, ours2, ref2)
+        for t in retry_tasks:
+            verdicts["tasks"][t] = second["tasks"][t]
+        for g, d in second["groups"].items():
+            verdicts["groups"][g] = d
+        verdicts["samples"] += second["samples"]
+        seconds = {k: seconds[k] + seconds2[k] for k in seconds}
+        units = units + units2
+    kept = {t: why for t in verdicts["tasks"] if verdicts["tasks"][t]
+            for glob, why in DELIBERATE.items() if fnmatch.fnmatch(t, glob)}
+    differing = {t: d for t, d in verdicts["tasks"].items() if d and t not in kept}
+    deliberate = {g: why for g in verdicts["groups"] if verdicts["groups"][g]
+                  for glob, why in DELIBERATE.items() if fnmatch.fnmatch(g, glob)}
+    return {"pack": pack, "mirror": str(mirror.relative_to(ROOT)), "tasks": len(tasks),
+            "identical": len(tasks) - len(differing) - len(kept), "differing": differing,
+            "deliberate": {t: {"difference": verdicts["tasks"][t], "why": why} for t, why in kept.items()},
+            "samples_compared": verdicts["samples"], "groups": len(verdicts["groups"]),
+            "groups_identical": sum(1 for d in verdicts["groups"].values() if not d),
+            "groups_deliberate": {g: {"difference": verdicts["groups"][g], "why": why}
+                                  for g, why in deliberate.items()},
+            "groups_differing": {g: d for g, d in verdicts["groups"].items() if d and g not in deliberate},
+            "evaluate_calls": len(units), "seconds": {k: round(v, 1) for k, v in seconds.items()}}
+
+
+def table(rows: list[dict]) -> str:
+    lines = ["| pack | tasks | identical | differing | deliberately different | samples compared "
+             "| groups identical | groups deliberately different | first difference |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        first = next(iter(r["differing"].items()), None) or next(iter(r["groups_differing"].items()), None)
+        note = f"`{first[0]}`: {first[1]}".replace("|", "\\|").replace("\n", " ") if first else "–"
+        lines.append(f"| {r['pack']} | {r['tasks']} | {r['identical']} | {len(r['differing'])} | "
+                     f"{len(r['deliberate'])} | "
+                     f"{r['samples_compared']} | {r['groups_identical']}/{r['groups']} | "
+                     f"{len(r['groups_deliberate'])} | {note[:300]} |")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--packs", nargs="*", help="pack names (mmlu or lmeval-tasks-mmlu); default all")
+    parser.add_argument("--tasks", help="only tasks matching this glob")
+    parser.add_argument("--limit", type=int, default=3, help="documents per task (default 3)")
+    parser.add_argument("--bootstrap-iters", type=int, default=100,
+                        help="bootstrap iterations for stderr of non-mean metrics (default 100)")
+    parser.add_argument("--out", type=Path, default=HERE / "results" / "task_parity.json")
+    args = parser.parse_args()
+    logging.disable(logging.WARNING)
+    os.environ.setdefault("LMEVAL_CACHE_DIR", tempfile.mkdtemp(prefix="task-parity-cache-"))
+    os.environ.update(HF_ALLOW_CODE_EVAL="1", HF_DATASETS_OFFLINE="1", HF_HUB_OFFLINE="1")
+    # as parity/run.py: the reference venv on this venv's transformers release (lm-eval's
+    # Catalan tasks import transformers.data.metrics.squad_metrics, gone from newer releases)
+    ref_python = reference_python(transformers=version("transformers"))
+    rows = []
+    for pack, path in pack_dirs(args.packs).items():
+        row = run_pack(pack, path, args, ref_python)
+        rows.append(row)
+        print(f"{pack}: {row['identical']}/{row['tasks']} identical, groups "
+              f"{row['groups_identical']}/{row['groups']} ({row['seconds']})", file=sys.stderr)
+        for t, d in list(row["differing"].items())[:5]:
+            print(f"  {t}: {d}", file=sys.stderr)
+    print(table(rows))
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    payload = {"limit": args.limit, "bootstrap_iters": args.bootstrap_iters, "packs": rows}
+    if args.out.exists() and args.packs:  # a partial run updates its packs' rows only
+        old = json.loads(args.out.read_text(encoding="utf-8"))
+        keep = [r for r in old.get("packs", []) if r["pack"] not in {r2["pack"] for r2 in rows}]
+        payload["packs"] = sorted(keep + rows, key=lambda r: r["pack"])
+    args.out.write_text(json.dumps(payload, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,143 @@
+"""The lm-eval 0.4.13 side of ``task_parity.py``; run with the reference venv's python.
+
+    ref-venv/bin/python benchmarks/task_parity_ref.py job.json out.json
+
+``job.json``: ``{"mirror": dir, "units": [[task or group names], ...], "limit": n,
+"bootstrap_iters": n, "unsafe": bool}``. Hub datasets are read from the fixture mirror
+(``<mirror>/<path>/<name or default>/<split>[-*].jsonl``, the layout lmeval's
+``LMEVAL_DATASETS_DIR`` reads); nothing is downloaded. Every unit is evaluated by lm-eval's own
+``simple_evaluate`` with the scripted model of ``scripted_answers.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sys
+import traceback
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import parity_records  # noqa: E402
+import scripted_answers  # noqa: E402
+
+_LOCAL_BUILDERS = {"json", "csv", "parquet", "text", "arrow", "pandas"}
+
+
+def _mirror_folder(root: Path, path: str, name: str | None) -> Path | None:
+    for config in ([name] if name else []) + ["default"]:
+        folder = root / path / config
+        if folder.is_dir():
+            return folder
+    return None
+
+
+def patch_datasets(root: Path) -> None:
+    import datasets
+
+    original = datasets.load_dataset
+
+    def load_dataset(path: str, name: str | None = None, *args, **kwargs):
+        if path in _LOCAL_BUILDERS:
+            return original(path, name, *args, **kwargs)
+        folder = _mirror_folder(root, path, name)
+        if folder is None:
+            raise FileNotFoundError(f"no fixture mirror for {path}/{name or 'default'} under {root}")
+        splits: dict[str, list[dict]] = {}
+        for file in sorted(folder.glob("*.jsonl")):
+            rows = [json.loads(line) for line in file.read_text(encoding="utf-8").split("\n") if line.strip()]
+            splits.setdefault(file.stem.split("-")[0], []).extend(rows)
+        return datasets.DatasetDict({k: datasets.Dataset.from_list(v) for k, v in splits.items()})
+
+    datasets.load_dataset = load_dataset
+
+
+class LocalCodeEval:
+    """HF ``evaluate``'s ``code_eval`` metric, which ``evaluate.load`` fetches from the Hub: each
+    candidate program followed by its test runs in a fresh interpreter (3 s timeout, the
+    metric's default); pass@k with the unbiased estimator of the HumanEval paper."""
+
+    def compute(self, references, predictions, k=(1, 10, 100), timeout=3.0, **_):
+        import subprocess
+
+        import numpy as np
+
+        correct = []
+        for test, candidates in zip(references, predictions):
+            passed = 0
+            for candidate in candidates:
+                try:
+                    run = subprocess.run([sys.executable, "-c", candidate + "\n" + test],
+                                         capture_output=True, timeout=timeout)
+                    passed += run.returncode == 0
+                except subprocess.TimeoutExpired:
+                    pass
+            correct.append((len(candidates), passed))
+
+        def estimate(n: int, c: int, kk: int) -> float:
+            if n - c < kk:
+                return 1.0
+            return 1.0 - float(np.prod(1.0 - kk / np.arange(n - c + 1, n + 1)))
+
+        ks = [k] if isinstance(k, int) else list(k)
+        scores = {f"pass@{kk}": np.mean([estimate(n, c, kk) for n, c in correct])
+                  for kk in ks if all(n >= kk for n, _ in correct)}
+        return scores, {}
+
+
+def patch_evaluate() -> None:
+    import evaluate
+
+    original = evaluate.load
+
+    def load(path, *args, **kwargs):
+        return LocalCodeEval() if path == "code_eval" else original(path, *args, **kwargs)
+
+    evaluate.load = load
+
+
+def scripted_lm():
+    from lm_eval.api.model import LM
+
+    class Scripted(LM):
+        def loglikelihood(self, requests):
+            return [scripted_answers.loglikelihood(*r.args) for r in requests]
+
+        def loglikelihood_rolling(self, requests):
+            return [scripted_answers.loglikelihood_rolling(r.args[0]) for r in requests]
+
+        def generate_until(self, requests):
+            return [scripted_answers.generate(r.args[0], (r.args[1] or {}).get("until")) for r in requests]
+
+    return Scripted()
+
+
+def main() -> None:
+    job = json.loads(Path(sys.argv[1]).read_text(encoding="utf-8"))
+    os.environ.update(HF_HUB_OFFLINE="1", HF_DATASETS_OFFLINE="1", HF_EVALUATE_OFFLINE="1",
+                      HF_ALLOW_CODE_EVAL="1", TOKENIZERS_PARALLELISM="false")
+    logging.disable(logging.WARNING)
+    patch_datasets(Path(job["mirror"]))
+    patch_evaluate()
+    import lm_eval
+    from lm_eval.tasks import TaskManager
+
+    manager = TaskManager(verbosity="ERROR")
+    lm = scripted_lm()
+
+    def evaluate(names: list[str]) -> dict:
+        results = lm_eval.simple_evaluate(
+            model=lm, tasks=names, limit=job["limit"], log_samples=True,
+            bootstrap_iters=job["bootstrap_iters"], task_manager=manager,
+            confirm_run_unsafe_code=job["unsafe"], verbosity="ERROR")
+        return parity_records.normalize(results)
+
+    out = [parity_records.run_unit(evaluate, names, traceback) for names in job["units"]]
+    Path(sys.argv[2]).write_text(json.dumps(out, ensure_ascii=False), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
