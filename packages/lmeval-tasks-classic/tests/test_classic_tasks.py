@@ -84,7 +84,7 @@ def test_gsm8k_cot_uses_the_eight_published_exemplars(build):
 def test_reference_run_over_every_task():
     tasks = ["hellaswag", "arc_easy", "arc_challenge", "lambada_openai", "lambada_multilingual",
              "wikitext", "gsm8k", "gsm8k_cot", "piqa", "winogrande", "boolq", "openbookqa",
-             "anli", "commonsense_qa", "asdiv", "asdiv_cot_llama", "arc_challenge_chat"]
+             "anli", "commonsense_qa", "asdiv", "asdiv_cot_llama", "arc_challenge_chat", "babi"]
     res = lmeval.evaluate(model="dummy", tasks=tasks, bootstrap_iters=0)["results"]
     for name in ("hellaswag", "arc_easy", "arc_challenge", "piqa", "openbookqa"):
         assert 0.0 <= res[name]["acc,none"] <= 1.0 and 0.0 <= res[name]["acc_norm,none"] <= 1.0
@@ -99,6 +99,7 @@ def test_reference_run_over_every_task():
     for name in ("gsm8k", "gsm8k_cot", "asdiv_cot_llama"):
         assert set(res[name]) >= {"exact_match,strict-match", "exact_match,flexible-extract"}
     assert 0.0 <= res["arc_challenge_chat"]["exact_match,remove_whitespace"] <= 1.0
+    assert 0.0 <= res["babi"]["exact_match,none"] <= 1.0
 
 
 @pytest.mark.parametrize("label, target", [(0, "True"), (1, "Neither"), (2, "False")])
@@ -154,3 +155,14 @@ def test_arc_challenge_chat_prompts_with_the_answer_prefix(build):
     (answer,) = pipeline.apply([[f" {gold.lower()}"]], [doc])
     assert pipeline.name == "remove_whitespace" and answer == gold.lower()
     assert task.process_results(doc, [answer])["exact_match"] == 1.0  # ignore_case
+
+
+def test_babi_generates_one_line_and_matches_the_spaced_answer(build):
+    task, instances = build("babi")
+    context, kwargs = instances[0].request.args
+    assert context.startswith("Passage: Mary moved to room 0.\nJohn went to the garden.\nQuestion: Where is Mary?")
+    assert context.endswith("\nAnswer:") and kwargs["until"] == ["\n", "Passage:"]
+    doc = task.eval_docs[0]
+    assert task.doc_to_target(doc) == " room 0"
+    assert task.process_results(doc, [" room 0"])["exact_match"] == 1.0
+    assert task.process_results(doc, ["room 0"])["exact_match"] == 0.0  # the space is part of the target

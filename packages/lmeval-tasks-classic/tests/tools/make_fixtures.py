@@ -136,6 +136,12 @@ def asdiv(n: int) -> list[dict]:
              "formula": f"7*{i + 2}={7 * (i + 2)}"} for i in range(n)]
 
 
+def babi(split: str, n: int) -> list[dict]:
+    return [{"passage": f"Mary moved to room {i}.\nJohn went to the garden.\n",
+             "question": f"Where is Mary{' now' if i % 2 else ''}?",
+             "answer": f"room {i}", "task": 1 + i % 20} for i in range(n)]
+
+
 def main() -> None:
     if ROOT.exists():
         shutil.rmtree(ROOT)
@@ -154,6 +160,8 @@ def main() -> None:
     for split, n in (("train", 6), ("validation", 4), ("test", 2)):
         write("tau/commonsense_qa", None, split, commonsense_qa(split, n))
     write("EleutherAI/asdiv", None, "validation", asdiv(4))
+    for split, n in (("train", 5), ("valid", 3), ("test", 4)):
+        write("Muennighoff/babi", None, split, babi(split, n))
     for config in LAMBADA_WORDS:
         write("EleutherAI/lambada_openai", config, "test", lambada(config, 3))
     write("openai/gsm8k", "main", "train", gsm8k("train", 8))
