@@ -52,7 +52,6 @@ ALLOWED_EDGES: set[tuple[str, str, tuple[str, ...]]] = {
 KNOWN_EXTRA_EDGES: set[tuple[str, str]] = {
     # (lmeval-sglang, -megatron, -nemo and -vllm no longer use lmeval-hf's request code)
     # nemo drives megatron-core through lmeval-megatron's runner; DESIGN names no such edge
-    ("lmeval-nemo", "lmeval_megatron.generation"),
     ("lmeval-nemo", "lmeval_megatron.runner"),
     ("lmeval-nemo", "lmeval_megatron.tokenizer"),
     # gguf reuses lmeval-api's completions helpers, not only its transport

@@ -9,7 +9,7 @@ first stop string; a ``think_end_token`` (string or id) drops the reasoning befo
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lmeval.generation import (
     GenerationParams,
@@ -18,7 +18,8 @@ from lmeval.generation import (
     stop_sequences,
 )
 
-from lmeval_megatron.runner import MCoreRunner
+if TYPE_CHECKING:  # the runner module imports this one for MCoreLM
+    from lmeval_megatron.runner import MCoreRunner
 
 
 def _freeze(value: Any) -> Any:

@@ -5,26 +5,23 @@ from __future__ import annotations
 import argparse
 import logging
 import socket
-from collections.abc import Mapping, Sequence
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import torch
-from lmeval.batch_size import BatchSizer, estimate_cpu_batch, parse_batch_size, probe_batch_size
+from lmeval.batch_size import BatchSizer, estimate_cpu_batch, parse_batch_size
 from lmeval.distributed import launcher_world
 from lmeval.errors import UsageError, did_you_mean
 from lmeval.generation import parse_think_end_token
 from lmeval.modelargs import named_parameters
-from lmeval.protocol import LM, GenerateRequest, LoglikelihoodRequest, RequestKind, RollingRequest
+from lmeval.protocol import RequestKind
 from lmeval.requires import require
-from lmeval.rolling import loglikelihood_windows, score_rolling
 from lmeval_hf import Scorer
 
 from lmeval_megatron import arguments, checkpoint
-from lmeval_megatron.generation import generate_until
 from lmeval_megatron.parallel import ParallelPlan, check_world, plan_parallelism
-from lmeval_megatron.runner import MCoreRunner
+from lmeval_megatron.runner import MCoreLM, MCoreRunner
 from lmeval_megatron.tokenizer import build_encoder
 
 log = logging.getLogger("lmeval.megatron")
@@ -34,7 +31,7 @@ ARCH_ARGS = ("num_layers", "hidden_size", "num_attention_heads", "ffn_hidden_siz
              "num_query_groups")
 
 
-class MegatronLM(LM):
+class MegatronLM(MCoreLM):
     """A Megatron-LM / megatron-core GPT checkpoint (``model_optim_rng.pt`` or ``.distcp``).
 
     Model arguments follow lm-eval's ``megatron_lm``: ``load``, ``ckpt_step``,
@@ -143,13 +140,13 @@ class MegatronLM(LM):
             trust_remote_code=bool(trust_remote_code or self.extra.get("trust_remote_code")),
             add_bos_token=add_bos_token, prefix_token_id=prefix_token_id)
         if getattr(self.args, "padded_vocab_size", None) is None and not use_checkpoint_args:
-            self.args.padded_vocab_size = _pad_vocab(_vocab_size(self.encoder), self.plan.tensor)
+            self.args.padded_vocab_size = _pad_vocab(self._vocab_size(), self.plan.tensor)
         self.model = self._build_model(arguments.params_dtype_of(dtype, self.args))
         self._load_weights(saved)
         self.model.eval()
         self._max_length = int(seq_length or max_length or getattr(self.args, "seq_length", 0)
                                or getattr(self.args, "max_position_embeddings", 0) or 4096)
-        self.runner = MCoreRunner(self.model, self._device, vocab_size=_vocab_size(self.encoder),
+        self.runner = MCoreRunner(self.model, self._device, vocab_size=self._vocab_size(),
                                   lockstep=not self.plan.shards_requests and self.plan.devices > 1)
         self.sizer = BatchSizer(self.spec, self.max_batch_size, self._detect_batch_size)
         self.scorer = Scorer(self.runner.hf_forward, device=self._device, causal=True,
@@ -299,53 +296,8 @@ class MegatronLM(LM):
         return self._device
 
     @property
-    def max_length(self) -> int:
-        return self._max_length
-
-    @property
-    def max_gen_toks(self) -> int:
-        return self._max_gen_toks
-
-    @property
     def eot_token_id(self) -> int | None:
         return self.encoder.eot_token_id
-
-    @property
-    def prefix_token_id(self) -> int:
-        return self.encoder.prefix_token_id
-
-    @property
-    def owns_ranks(self) -> bool:
-        """Ranks are this backend's: under TP/EP every rank is one worker of a single model."""
-        return True
-
-    @property
-    def tokenizer_name(self) -> str:
-        tok = getattr(self.encoder, "tokenizer", None)
-        name = getattr(tok, "name_or_path", None) or getattr(self.encoder, "name", "")
-        return str(name).replace("/", "__")
-
-    @property
-    def chat_template(self) -> str | None:
-        tok = getattr(self.encoder, "tokenizer", None)
-        template = getattr(tok, "chat_template", None)
-        return template.get("default") if isinstance(template, dict) else template
-
-    def identity_extras(self) -> Mapping[str, Any]:
-        """The checkpoint found: its absolute path, iteration and format."""
-        return self._checkpoint
-
-    def apply_chat_template(self, messages: Sequence[Mapping[str, str]],
-                            add_generation_prompt: bool = True) -> str:
-        tok = getattr(self.encoder, "tokenizer", None)
-        if tok is None or not getattr(tok, "chat_template", None):
-            return super().apply_chat_template(messages, add_generation_prompt)
-        return tok.apply_chat_template([dict(m) for m in messages], tokenize=False,
-                                       add_generation_prompt=add_generation_prompt,
-                                       continue_final_message=not add_generation_prompt)
-
-    def _text(self, context: Any) -> str:
-        return context if isinstance(context, str) else self.apply_chat_template(list(context))
 
     # ------------------------------------------------------------------ batch size
     def _detect_batch_size(self, length: int) -> int:
@@ -357,52 +309,11 @@ class MegatronLM(LM):
                 intermediate_size=getattr(self.args, "ffn_hidden_size", None))
             size = estimate_cpu_batch(shape, length, self.max_batch_size)
         else:
-            def run(batch: int) -> None:
-                ids = torch.ones((batch, length), dtype=torch.long)
-                torch.nn.functional.log_softmax(self.runner.logits(ids), dim=-1)
-
-            size = probe_batch_size(run, self.max_batch_size, clear=torch.cuda.empty_cache)
-        if torch.distributed.is_initialized() and torch.distributed.get_world_size() > 1:
-            t = torch.tensor([size], device=self._device)
-            torch.distributed.all_reduce(t, op=torch.distributed.ReduceOp.MIN)
-            size = int(t.item())
-        return size
-
-    def all_gather_object(self, obj: Any) -> list[Any]:
-        if self.world_size <= 1:
-            return [obj]
-        out: list[Any] = [None] * self.world_size
-        torch.distributed.all_gather_object(out, obj)
-        return out
-
-    # ------------------------------------------------------------------ request kinds
-    def loglikelihood(self, requests: Sequence[LoglikelihoodRequest]) -> list[tuple[float, bool]]:
-        pairs = [self.encoder.pair(self._text(r.context), r.continuation) for r in requests]
-        return self.scorer.score(pairs, self.report_answers)
-
-    def loglikelihood_rolling(self, requests: Sequence[RollingRequest]) -> list[float]:
-        windows = [loglikelihood_windows(self.encoder.encode(r.text), self.prefix_token_id,
-                                         self.max_length) for r in requests]
-        return score_rolling(self.scorer.score, windows, self.report_answers)
-
-    def generate_until(self, requests: Sequence[GenerateRequest]) -> list[str]:
-        items = [(self._text(r.context), {"until": list(r.until), **r.generation_kwargs()})
-                 for r in requests]
-        return generate_until(self.runner, self.encoder, items, max_length=self.max_length,
-                              max_gen_toks=self.max_gen_toks,
-                              batch_size=self.sizer.single(self.max_length),
-                              think_end_token=self.think_end_token,
-                              on_answers=self.report_answers)
+            size = self._probe_batch_size(length)
+        return self._smallest_over_ranks(size)
 
 
 _KNOWN_ARGS = sorted(named_parameters(MegatronLM)[0])  # for a direct MegatronLM(...) call
-
-
-def _vocab_size(encoder: Any) -> int | None:
-    tok = getattr(encoder, "tokenizer", None)
-    if tok is not None:
-        return len(tok)
-    return getattr(encoder, "vocab_size", None)
 
 
 def _pad_vocab(size: int | None, tensor: int, multiple: int = 128) -> int:

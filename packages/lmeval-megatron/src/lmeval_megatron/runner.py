@@ -1,4 +1,5 @@
-"""Forward passes and generation on a megatron-core GPT model (shared with ``lmeval-nemo``).
+"""Forward passes and generation on a megatron-core GPT model, and :class:`MCoreLM`, the
+request methods of a backend built on them (shared with ``lmeval-nemo``).
 
 Scoring uses lmeval-hf's :class:`~lmeval_hf.scoring.Scorer` — lm-eval's HFLM path: inputs
 right-padded, no padding mask, continuation tokens read from the logits just before them —
@@ -14,11 +15,16 @@ does). Rows stop at EOS or when their decoded text contains a stop string.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import SimpleNamespace
 from typing import Any
 
 import torch
+from lmeval.batch_size import BatchSizer, probe_batch_size
+from lmeval.protocol import LM, GenerateRequest, LoglikelihoodRequest, RollingRequest
+from lmeval.rolling import loglikelihood_windows, score_rolling
+
+from lmeval_megatron.generation import generate_until
 
 log = logging.getLogger("lmeval.megatron")
 
@@ -159,3 +165,120 @@ class MCoreRunner:
             nxt = nxt.to(self.device).contiguous()
             torch.distributed.broadcast(nxt, src=0)
         return nxt.cpu()
+
+
+class MCoreLM(LM):
+    """The request methods of a backend that scores on an :class:`MCoreRunner`.
+
+    ``megatron_lm`` and ``nemo_lm`` differ only in how they load the model; a subclass sets
+    ``encoder`` (a token encoder), ``runner``, ``sizer`` (a :class:`~lmeval.batch_size.BatchSizer`),
+    ``scorer`` (lmeval-hf's ``Scorer`` over ``runner.hf_forward``), ``think_end_token``,
+    ``_device``, ``_max_length``, ``_max_gen_toks`` and ``_checkpoint`` (what
+    :meth:`identity_extras` reports).
+    """
+
+    encoder: Any
+    runner: MCoreRunner
+    sizer: BatchSizer
+    scorer: Any
+    think_end_token: str | int | None
+    max_batch_size: int
+    _device: torch.device
+    _max_length: int
+    _max_gen_toks: int
+    _checkpoint: dict[str, Any]
+
+    # ------------------------------------------------------------------ properties
+    @property
+    def max_length(self) -> int:
+        return self._max_length
+
+    @property
+    def max_gen_toks(self) -> int:
+        return self._max_gen_toks
+
+    @property
+    def prefix_token_id(self) -> int:
+        return self.encoder.prefix_token_id
+
+    @property
+    def owns_ranks(self) -> bool:
+        """Ranks are this backend's: under TP/PP/EP every rank is one worker of a single model."""
+        return True
+
+    @property
+    def tokenizer_name(self) -> str:
+        tok = getattr(self.encoder, "tokenizer", None)
+        name = getattr(tok, "name_or_path", None) or getattr(self.encoder, "name", "")
+        return str(name).replace("/", "__")
+
+    @property
+    def chat_template(self) -> str | None:
+        template = getattr(getattr(self.encoder, "tokenizer", None), "chat_template", None)
+        return template.get("default") if isinstance(template, dict) else template
+
+    def identity_extras(self) -> Mapping[str, Any]:
+        """The checkpoint found (its absolute path, format and, where known, iteration)."""
+        return self._checkpoint
+
+    def apply_chat_template(self, messages: Sequence[Mapping[str, str]],
+                            add_generation_prompt: bool = True) -> str:
+        tok = getattr(self.encoder, "tokenizer", None)
+        if tok is None or not getattr(tok, "chat_template", None):
+            return super().apply_chat_template(messages, add_generation_prompt)
+        return tok.apply_chat_template([dict(m) for m in messages], tokenize=False,
+                                       add_generation_prompt=add_generation_prompt,
+                                       continue_final_message=not add_generation_prompt)
+
+    def _text(self, context: Any) -> str:
+        return context if isinstance(context, str) else self.apply_chat_template(list(context))
+
+    def _vocab_size(self) -> int | None:
+        """The tokenizer's vocabulary size (logits beyond it are Megatron's padding)."""
+        tok = getattr(self.encoder, "tokenizer", None)
+        if tok is not None:
+            return len(tok)
+        return getattr(self.encoder, "vocab_size", None)
+
+    # ------------------------------------------------------------------ batch size and ranks
+    def _probe_batch_size(self, length: int) -> int:
+        """The largest batch of ``length`` tokens that fits on the GPU."""
+        def run(batch: int) -> None:
+            ids = torch.ones((batch, length), dtype=torch.long)
+            torch.nn.functional.log_softmax(self.runner.logits(ids), dim=-1)
+
+        return probe_batch_size(run, self.max_batch_size, clear=torch.cuda.empty_cache)
+
+    def _smallest_over_ranks(self, size: int) -> int:
+        """``size`` made the minimum over the ranks, so every rank runs the same batches."""
+        if torch.distributed.is_initialized() and torch.distributed.get_world_size() > 1:
+            t = torch.tensor([size], device=self._device)
+            torch.distributed.all_reduce(t, op=torch.distributed.ReduceOp.MIN)
+            size = int(t.item())
+        return size
+
+    def all_gather_object(self, obj: Any) -> list[Any]:
+        if self.world_size <= 1:
+            return [obj]
+        out: list[Any] = [None] * self.world_size
+        torch.distributed.all_gather_object(out, obj)
+        return out
+
+    # ------------------------------------------------------------------ request kinds
+    def loglikelihood(self, requests: Sequence[LoglikelihoodRequest]) -> list[tuple[float, bool]]:
+        pairs = [self.encoder.pair(self._text(r.context), r.continuation) for r in requests]
+        return self.scorer.score(pairs, self.report_answers)
+
+    def loglikelihood_rolling(self, requests: Sequence[RollingRequest]) -> list[float]:
+        windows = [loglikelihood_windows(self.encoder.encode(r.text), self.prefix_token_id,
+                                         self.max_length) for r in requests]
+        return score_rolling(self.scorer.score, windows, self.report_answers)
+
+    def generate_until(self, requests: Sequence[GenerateRequest]) -> list[str]:
+        items = [(self._text(r.context), {"until": list(r.until), **r.generation_kwargs()})
+                 for r in requests]
+        return generate_until(self.runner, self.encoder, items, max_length=self.max_length,
+                              max_gen_toks=self.max_gen_toks,
+                              batch_size=self.sizer.single(self.max_length),
+                              think_end_token=self.think_end_token,
+                              on_answers=self.report_answers)

@@ -4,6 +4,8 @@ NeMo loads the checkpoint (:mod:`lmeval_nemo.engine`); scoring and generation th
 the megatron-core ``GPTModel`` inside it with lmeval-megatron's runner and lmeval-hf's
 ``Scorer`` — the ``hf`` backend's token contract and scoring path, on exact token ids (lm-eval's
 nemo_lm decodes tokens back to text for NeMo's generate, which can re-tokenize differently).
+The request methods are lmeval-megatron's :class:`~lmeval_megatron.runner.MCoreLM`, as for
+``megatron_lm``.
 Tokenizers backed by Hugging Face go through the core's ``lmeval.encoding.TokenEncoder``; others (NeMo's
 SentencePiece, ...) through their ``text_to_ids``/``ids_to_text``.
 """
@@ -11,22 +13,19 @@ SentencePiece, ...) through their ``text_to_ids``/``ids_to_text``.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import torch
-from lmeval.batch_size import BatchSizer, parse_batch_size, probe_batch_size
+from lmeval.batch_size import BatchSizer, parse_batch_size
 from lmeval.distributed import launcher_world
 from lmeval.encoding import TokenEncoder
 from lmeval.errors import UsageError, did_you_mean
 from lmeval.generation import parse_think_end_token
 from lmeval.modelargs import named_parameters
-from lmeval.protocol import LM, GenerateRequest, LoglikelihoodRequest, RequestKind, RollingRequest
-from lmeval.rolling import loglikelihood_windows, score_rolling
+from lmeval.protocol import RequestKind
 from lmeval_hf import Scorer
-from lmeval_megatron.generation import generate_until
-from lmeval_megatron.runner import MCoreRunner
+from lmeval_megatron.runner import MCoreLM, MCoreRunner
 from lmeval_megatron.tokenizer import TextIdsEncoder
 
 from lmeval_nemo import engine
@@ -60,7 +59,7 @@ def _int(obj: Any, name: str) -> int | None:
     return int(value) if isinstance(value, int) else None
 
 
-class NeMoLM(LM):
+class NeMoLM(MCoreLM):
     """A NeMo GPT model: ``path`` to a NeMo 2 checkpoint or a NeMo 1 ``.nemo``.
 
     Model arguments follow lm-eval's ``nemo_lm``: ``path``, ``devices``,
@@ -127,98 +126,11 @@ class NeMoLM(LM):
         self.scorer = Scorer(self.runner.hf_forward, device=self._device, causal=True,
                              max_length=self._max_length, sizer=self.sizer, prefix_reuse=False)
 
-    def _vocab_size(self) -> int | None:
-        tok = getattr(self.encoder, "tokenizer", None)
-        if tok is not None:
-            return len(tok)
-        return getattr(self.encoder, "vocab_size", None)
-
-    # ------------------------------------------------------------------ properties
-    @property
-    def max_length(self) -> int:
-        return self._max_length
-
-    @property
-    def max_gen_toks(self) -> int:
-        return self._max_gen_toks
-
-    @property
-    def prefix_token_id(self) -> int:
-        return self.encoder.prefix_token_id
-
-    @property
-    def owns_ranks(self) -> bool:
-        """Ranks are this backend's: under TP/PP every rank is one worker of a single model."""
-        return True
-
-    @property
-    def tokenizer_name(self) -> str:
-        tok = getattr(self.encoder, "tokenizer", None)
-        name = getattr(tok, "name_or_path", None) or getattr(self.encoder, "name", "")
-        return str(name).replace("/", "__")
-
-    @property
-    def chat_template(self) -> str | None:
-        template = getattr(getattr(self.encoder, "tokenizer", None), "chat_template", None)
-        return template.get("default") if isinstance(template, dict) else template
-
-    def identity_extras(self) -> Mapping[str, Any]:
-        """The checkpoint found: its absolute path and format."""
-        return self._checkpoint
-
-    def apply_chat_template(self, messages: Sequence[Mapping[str, str]],
-                            add_generation_prompt: bool = True) -> str:
-        tok = getattr(self.encoder, "tokenizer", None)
-        if tok is None or not getattr(tok, "chat_template", None):
-            return super().apply_chat_template(messages, add_generation_prompt)
-        return tok.apply_chat_template([dict(m) for m in messages], tokenize=False,
-                                       add_generation_prompt=add_generation_prompt,
-                                       continue_final_message=not add_generation_prompt)
-
-    def _text(self, context: Any) -> str:
-        return context if isinstance(context, str) else self.apply_chat_template(list(context))
-
     def _detect_batch_size(self, length: int) -> int:
         length = max(1, min(int(length), self.max_length))
         if self._device.type != "cuda":
             return min(self.max_batch_size, 8)
-
-        def run(batch: int) -> None:
-            ids = torch.ones((batch, length), dtype=torch.long)
-            torch.nn.functional.log_softmax(self.runner.logits(ids), dim=-1)
-
-        size = probe_batch_size(run, self.max_batch_size, clear=torch.cuda.empty_cache)
-        if torch.distributed.is_initialized() and torch.distributed.get_world_size() > 1:
-            t = torch.tensor([size], device=self._device)
-            torch.distributed.all_reduce(t, op=torch.distributed.ReduceOp.MIN)
-            size = int(t.item())
-        return size
-
-    def all_gather_object(self, obj: Any) -> list[Any]:
-        if self.world_size <= 1:
-            return [obj]
-        out: list[Any] = [None] * self.world_size
-        torch.distributed.all_gather_object(out, obj)
-        return out
-
-    # ------------------------------------------------------------------ request kinds
-    def loglikelihood(self, requests: Sequence[LoglikelihoodRequest]) -> list[tuple[float, bool]]:
-        pairs = [self.encoder.pair(self._text(r.context), r.continuation) for r in requests]
-        return self.scorer.score(pairs, self.report_answers)
-
-    def loglikelihood_rolling(self, requests: Sequence[RollingRequest]) -> list[float]:
-        windows = [loglikelihood_windows(self.encoder.encode(r.text), self.prefix_token_id,
-                                         self.max_length) for r in requests]
-        return score_rolling(self.scorer.score, windows, self.report_answers)
-
-    def generate_until(self, requests: Sequence[GenerateRequest]) -> list[str]:
-        items = [(self._text(r.context), {"until": list(r.until), **r.generation_kwargs()})
-                 for r in requests]
-        return generate_until(self.runner, self.encoder, items, max_length=self.max_length,
-                              max_gen_toks=self.max_gen_toks,
-                              batch_size=self.sizer.single(self.max_length),
-                              think_end_token=self.think_end_token,
-                              on_answers=self.report_answers)
+        return self._smallest_over_ranks(self._probe_batch_size(length))
 
 
 _KNOWN = sorted(named_parameters(NeMoLM)[0])  # for a direct NeMoLM(...) call
