@@ -8,11 +8,12 @@ from types import SimpleNamespace
 import pytest
 import torch
 import transformers
+from lmeval import batch_size as batching
+from lmeval.batch_size import BatchSizer, estimate_cpu_batch, parse_batch_size, probe_batch_size
 from lmeval.errors import UsageError
 from lmeval.protocol import GenerateRequest
 from lmeval.protocol import LoglikelihoodRequest as LL
-from lmeval_hf import batching, loading
-from lmeval_hf.batching import BatchSizer, estimate_cpu_batch, parse_batch_size, probe_batch_size
+from lmeval_hf import loading
 from lmeval_hf.models import HFLM
 
 REQS = [LL("The cat is", " red"), LL("Question: what?\nAnswer:", " the sun"),

@@ -5,13 +5,14 @@ from __future__ import annotations
 import pytest
 import torch
 from hf_oracle import greedy_tokens
-from lmeval.protocol import GenerateRequest
-from lmeval_hf.generation_kwargs import (
+from lmeval.errors import UsageError
+from lmeval.generation import (
     normalize_gen_kwargs,
     postprocess_generation,
     stop_sequences,
     strip_think_tokens,
 )
+from lmeval.protocol import GenerateRequest
 from lmeval_hf.models import HFLM
 
 PROMPT = "Question: what is the moon?\nAnswer:"
@@ -76,7 +77,7 @@ def test_long_prompt_is_left_truncated_to_leave_room(llama_path):
     ids = lm.encoder.encode(long)[-(24 - 4):]
     want = lm.tok_decode(greedy_tokens(lm.model, ids, 4))
     assert gen(lm, long, until=["\x00"], max_gen_toks=4) == want.split("</s>")[0]
-    with pytest.raises(ValueError, match="no room"):
+    with pytest.raises(UsageError, match="no room"):
         gen(lm, long, until=["\x00"], max_gen_toks=24)
 
 
@@ -126,7 +127,7 @@ def test_stop_sequences_and_postprocessing():
     assert stop_sequences("\n", "</s>") == ["\n", "</s>"]
     assert stop_sequences(None, None) == []
     assert stop_sequences(["a", "</s>"], "</s>") == ["a", "</s>"]
-    with pytest.raises(ValueError):
+    with pytest.raises(UsageError):
         stop_sequences(3, None)  # type: ignore[arg-type]
     assert postprocess_generation("abc\n\ndef", ["\n\n", "c"]) == "ab"
     assert postprocess_generation("x", ["", "y"]) == "x"

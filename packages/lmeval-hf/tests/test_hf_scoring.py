@@ -8,8 +8,8 @@ import pytest
 from hf_oracle import causal_loglikelihood, greedy_tokens, seq2seq_loglikelihood
 from lmeval.protocol import LoglikelihoodRequest as LL
 from lmeval.protocol import RollingRequest
+from lmeval.rolling import loglikelihood_windows
 from lmeval_hf.models import HFLM
-from lmeval_hf.rolling import loglikelihood_windows
 
 CASES = [
     ("Question: what is the sun?\nAnswer:", " light"),

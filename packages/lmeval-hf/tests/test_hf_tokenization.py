@@ -6,13 +6,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from lmeval_hf.rolling import disjoint, loglikelihood_windows, rolling_windows
-from lmeval_hf.tokenization import (
+from lmeval.encoding import (
     TokenEncoder,
     encode_pair,
     move_trailing_whitespace,
     resolve_max_length,
 )
+from lmeval.rolling import disjoint, loglikelihood_windows, rolling_windows
 from transformers import AutoTokenizer
 
 

@@ -1,30 +1,16 @@
 """Data parallelism under ``torchrun`` / ``accelerate launch``: one full model per process.
 
-The launcher sets ``WORLD_SIZE``, ``RANK`` and ``LOCAL_RANK``; the backend joins the process
-group (NCCL on CUDA, gloo on CPU), places its model on ``cuda:LOCAL_RANK`` when there are
-GPUs, and the core scheduler gives each rank its shard and gathers the answers.
+The launcher sets ``WORLD_SIZE``, ``RANK`` and ``LOCAL_RANK`` (read by the core's
+:func:`lmeval.distributed.launcher_world`); the backend joins the process group (NCCL on
+CUDA, gloo on CPU), places its model on ``cuda:LOCAL_RANK`` when there are GPUs, and the core scheduler gives each rank its shard and gathers the answers.
 """
 
 from __future__ import annotations
 
-import os
 from datetime import timedelta
 from typing import Any
 
 import torch
-
-
-def launcher_world() -> tuple[int, int, int]:
-    """``(rank, local_rank, world_size)`` from the launcher's environment."""
-    world = int(os.environ.get("WORLD_SIZE", "1") or 1)
-    rank = int(os.environ.get("RANK", "0") or 0)
-    local = int(os.environ.get("LOCAL_RANK", str(rank)) or 0)
-    return rank, local, world
-
-
-def launcher_local_world(world: int) -> int:
-    """Processes on this node (``LOCAL_WORLD_SIZE``, set by torchrun and accelerate), else ``world``."""
-    return int(os.environ.get("LOCAL_WORLD_SIZE", "") or world)
 
 
 def init_process_group(device_type: str) -> tuple[int, int]:

@@ -16,14 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import torch
 import transformers
-
-from lmeval_hf.generation_kwargs import (
-    generate_call_kwargs,
-    normalize_gen_kwargs,
-    postprocess_generation,
-    stop_sequences,
-    strip_think_tokens,
-)
+from lmeval.generation import decode_generation, normalize_gen_kwargs, prompt_budget, stop_sequences
 
 if TYPE_CHECKING:
     from lmeval_hf.models import HFLM
@@ -52,6 +45,20 @@ class StopOnText(transformers.StoppingCriteria):
             if not done:
                 self.done[i] = self.sequence in texts[i]
         return False not in self.done
+
+
+def generate_call_kwargs(kwargs: dict) -> dict:
+    """Arguments for ``model.generate`` after :func:`normalize_gen_kwargs` (``until`` and
+    ``max_gen_toks`` already removed): greedy drops a zero temperature, as lm-eval does."""
+    kwargs = dict(kwargs)
+    kwargs["temperature"] = kwargs.get("temperature", 0.0)
+    do_sample = kwargs.get("do_sample")
+    temp = kwargs.get("temperature")
+    if temp == 0.0 and do_sample is None:
+        kwargs["do_sample"] = do_sample = False
+    if do_sample is False and temp == 0.0:
+        kwargs.pop("temperature", None)
+    return kwargs
 
 
 def _group_key(kwargs: dict) -> tuple:
@@ -92,10 +99,7 @@ def _generate_chunk(lm: HFLM, contexts: list[str], gen_kwargs: dict, eos: str) -
     until = stop_sequences(kwargs.pop("until", None), eos=eos)
     max_gen_toks = kwargs.pop("max_gen_toks")
     if lm.backend == "causal":
-        max_ctx_len = lm.max_length - max_gen_toks
-        if max_ctx_len <= 0:
-            raise ValueError(f"max_gen_toks={max_gen_toks} leaves no room for the prompt in "
-                             f"max_length={lm.max_length}")
+        max_ctx_len = prompt_budget(lm.max_length, max_gen_toks)
     else:
         max_ctx_len = lm.max_length
     input_ids, attention_mask = lm.batch_encode(contexts, left_truncate_len=max_ctx_len,
@@ -116,15 +120,8 @@ def _generate_chunk(lm: HFLM, contexts: list[str], gen_kwargs: dict, eos: str) -
             **generate_call_kwargs(kwargs),
         )
     texts = []
-    think = lm.think_end_token
     for row in out.tolist():
         if lm.backend == "causal":
             row = row[input_ids.shape[1]:]
-        if isinstance(think, int):
-            row, _ = strip_think_tokens(row, think)
-        text = lm.encoder.decode(row)
-        if isinstance(think, int):
-            text = text.lstrip()
-        texts.append(postprocess_generation(
-            text, until, think if isinstance(think, str) else None))
+        texts.append(decode_generation(row, lm.encoder.decode, until, lm.think_end_token))
     return texts

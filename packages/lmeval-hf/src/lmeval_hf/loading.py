@@ -13,6 +13,23 @@ from lmeval.requires import require
 log = logging.getLogger("lmeval.hf")
 
 
+def configure_pad_token(tokenizer: Any, model_type: str | None = None) -> Any:
+    """Give the tokenizer a pad token as lm-eval does: unk, else eos, else a new one."""
+    if getattr(tokenizer, "pad_token_id", None) is not None or getattr(tokenizer, "pad_token", None):
+        return tokenizer
+    if getattr(tokenizer, "unk_token", None):
+        tokenizer.pad_token_id = tokenizer.unk_token_id
+    elif getattr(tokenizer, "eos_token", None):
+        tokenizer.pad_token_id = tokenizer.eos_token_id
+    elif model_type == "qwen":
+        tokenizer.pad_token = "<|endoftext|>"  # noqa: S105
+    elif type(tokenizer).__name__ in ("RWKVWorldTokenizer", "Rwkv5Tokenizer"):
+        pass
+    else:
+        tokenizer.add_special_tokens({"pad_token": "<|pad|>"})
+    return tokenizer
+
+
 def parse_dtype(value: Any) -> Any:
     """``"bfloat16"`` → ``torch.bfloat16``; ``"auto"``/None/dtypes pass through."""
     if isinstance(value, str) and value != "auto":

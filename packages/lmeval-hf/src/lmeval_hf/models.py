@@ -10,7 +10,11 @@ from typing import Any
 
 import torch
 import transformers
+from lmeval import distributed as launcher
+from lmeval.batch_size import BatchSizer, estimate_cpu_batch, parse_batch_size, probe_batch_size
+from lmeval.encoding import TokenEncoder, resolve_max_length
 from lmeval.errors import UsageError
+from lmeval.generation import parse_think_end_token
 from lmeval.identity import local_files
 from lmeval.protocol import (
     LM,
@@ -19,13 +23,12 @@ from lmeval.protocol import (
     RequestKind,
     RollingRequest,
 )
+from lmeval.rolling import loglikelihood_windows, score_rolling
 
 from lmeval_hf import distributed, loading
-from lmeval_hf.batching import BatchSizer, estimate_cpu_batch, parse_batch_size, probe_batch_size
 from lmeval_hf.kv_cache import forward_features
-from lmeval_hf.rolling import loglikelihood_windows, score_rolling
+from lmeval_hf.loading import configure_pad_token
 from lmeval_hf.scoring import PrefixStats, Scorer
-from lmeval_hf.tokenization import TokenEncoder, configure_pad_token, resolve_max_length
 
 log = logging.getLogger("lmeval.hf")
 
@@ -124,8 +127,7 @@ class HFLM(LM):
         self.softmax_dtype = loading.parse_dtype(softmax_dtype) if softmax_dtype else None
         self.mixed_precision_dtype = (loading.parse_dtype(mixed_precision_dtype)
                                       if mixed_precision_dtype else None)
-        self.think_end_token = (int(think_end_token) if isinstance(think_end_token, str)
-                                and think_end_token.isdigit() else think_end_token)
+        self.think_end_token = parse_think_end_token(think_end_token)
         self.enable_thinking = enable_thinking
         self.chat_template_args = dict(chat_template_args or {})
         if enable_thinking is not None:
@@ -186,10 +188,10 @@ class HFLM(LM):
     # ------------------------------------------------------------------ setup
     def _setup_device(self, device: str | None, tp_plan: Any) -> None:
         kind = distributed.accelerator_type()
-        rank, local_rank, world = distributed.launcher_world()
+        rank, local_rank, world = launcher.launcher_world()
         self._gpus = torch.cuda.device_count() if kind == "cuda" else 0
         self._data_parallel = world > 1 and tp_plan is None
-        self._local_world = distributed.launcher_local_world(world)  # parallelize splits its GPUs
+        self._local_world = launcher.launcher_local_world(world)  # parallelize splits its GPUs
         self._local_rank = local_rank
         if tp_plan is not None:
             self._device = torch.device(f"{kind}:{local_rank}" if kind != "cpu" else "cpu")
