@@ -33,9 +33,8 @@ def _freeze(value: Any) -> Any:
 def encode_context(encoder: Any, text: str, first: str) -> list[int]:
     """A prompt's tokens as lm-eval's batch encode makes them (special tokens decided on the
     batch's first prompt for HF tokenizers)."""
-    if hasattr(encoder, "batch_encode_kwargs"):
-        kwargs = encoder.batch_encode_kwargs(first)
-        return list(encoder.tokenizer(text, **kwargs)["input_ids"])
+    if hasattr(encoder, "encode_prompt"):  # lmeval.encoding.TokenEncoder
+        return encoder.encode_prompt(text, first)
     return encoder.encode(text)
 
 

@@ -272,7 +272,8 @@ class SGLangLM(LM):
             room = prompt_budget(self.max_length, new_tokens)
             params = sampling_params(kwargs, new_tokens, until)
             texts = {i: self._text(requests[i].context) for i in indices}
-            ids = {i: self._prompt_ids(texts[i], texts[indices[0]])[-room:] for i in indices}
+            ids = {i: self.encoder.encode_prompt(texts[i], texts[indices[0]])[-room:]
+                   for i in indices}
             order = sorted(indices, key=lambda i: (-len(ids[i]), texts[i]))
             for lo, hi in self._batches(len(order)):
                 part = order[lo:hi]
@@ -285,11 +286,6 @@ class SGLangLM(LM):
                                                         self.think_end_token)
                 self.report_answers({i: results[i] for i in part})
         return results  # type: ignore[return-value]
-
-    def _prompt_ids(self, text: str, first: str) -> list[int]:
-        """Tokens of a prompt as lm-eval's batch encode makes them (HF contract)."""
-        kwargs = self.encoder.batch_encode_kwargs(first)
-        return list(self.tokenizer(text, **kwargs)["input_ids"])
 
 
 def sampling_params(kwargs: Mapping[str, Any], max_new_tokens: int,
