@@ -227,10 +227,17 @@ def catalan() -> None:
                                                       for i in range(6)])
 
 
+def arc_mt() -> None:
+    for lang in g.ARC_MT:
+        hub, config = g.ARC_MT_DATASETS.get(lang, ("LumiOpen/arc_challenge_mt", lang))
+        for split in ("train", "validation", "test"):
+            dump(hub, config, split, arc_rows(f"{lang}-{split}"))
+
+
 def main() -> None:
     if OUT.exists():
         shutil.rmtree(OUT)
-    for family in (belebele, xnli, xcopa, xstorycloze, pawsx, mgsm, afri, basque, catalan):
+    for family in (belebele, xnli, xcopa, xstorycloze, pawsx, mgsm, afri, arc_mt, basque, catalan):
         family()
     print(f"wrote {sum(1 for _ in OUT.rglob('*.jsonl'))} files under {OUT}")
 

@@ -820,6 +820,27 @@ def catalan() -> None:
           "Left out: " + ", ".join(CATALAN_LEFT_OUT) + " (see README).")
 
 
+# ======================================================================================= arc_mt
+# ARC-Challenge machine-translated (LumiOpen/arc_challenge_mt, one config per language) and the
+# Icelandic translation (mideind/icelandic-arc-challenge); ARC's English prompt, as lm-eval runs it.
+ARC_MT = ["da", "de", "el", "es", "fi", "hu", "is", "it", "nb", "pl", "pt", "sv"]
+ARC_MT_DATASETS = {"is": ("mideind/icelandic-arc-challenge", None)}
+
+
+def arc_mt() -> None:
+    for lang in ARC_MT:
+        path, name = ARC_MT_DATASETS.get(lang, ("LumiOpen/arc_challenge_mt", lang))
+        write(f"arc_mt/arc_challenge_mt_{lang}.yaml", {
+            "tag": ["arc_challenge_mt"], "task": f"arc_challenge_mt_{lang}", "dataset_path": path,
+            **({"dataset_name": name} if name else {}),
+            "output_type": "multiple_choice", "training_split": "train", "validation_split": "validation",
+            "test_split": "test", "doc_to_text": "Question: {{question}}\nAnswer:",
+            "doc_to_target": "{{choices.label.index(answerKey)}}", "doc_to_choice": "{{choices.text}}",
+            "should_decontaminate": True, "doc_to_decontamination_query": "Question: {{question}}\nAnswer:",
+            "metric_list": ACC_NORM, "metadata": {"version": 1.0},
+        })
+
+
 # ======================================================================================= README
 FAMILIES = [  # folder(s), title, datasets, metrics, paper
     (["belebele"], "Belebele", "`facebook/belebele` (122 configs, split test)", "acc, acc_norm",
@@ -836,6 +857,8 @@ FAMILIES = [  # folder(s), title, datasets, metrics, paper
      "acc, f1 (weighted)", "Adelani et al. 2024, arXiv:2406.03368"),
     (["afrimgsm"], "AfriMGSM (IrokoBench)", "`masakhane/afrimgsm` (test), `masakhane/afrimgsm-translate-test`",
      "exact_match", "Adelani et al. 2024, arXiv:2406.03368"),
+    (["arc_mt"], "ARC-Challenge MT", "`LumiOpen/arc_challenge_mt` (11 configs), `mideind/icelandic-arc-challenge` "
+     "(test; train for few-shot)", "acc, acc_norm", "Clark et al. 2018, arXiv:1803.05457 (machine-translated)"),
     (["basque_bench", "xnli_eu", "eus_exams", "eus_proficiency", "eus_reading", "eus_trivia", "basqueglue"],
      "BasqueBench", "`HiTZ/ARC-eu`, `HiTZ/MGSM-eu`, `HiTZ/PAWS-eu`, `HiTZ/PIQA-eu`, `HiTZ/wnli-eu`, "
      "`HiTZ/XCOPA-eu`, `HiTZ/xnli-eu`, `HiTZ/EusExams`, `HiTZ/EusProficiency`, `HiTZ/EusReading`, "
@@ -928,7 +951,7 @@ def main() -> None:
     if ROOT.exists():
         shutil.rmtree(ROOT)
     ROOT.mkdir(parents=True)
-    for family in (belebele, xnli, xcopa, xstorycloze, pawsx, mgsm, afrixnli, afrimgsm, basque, catalan):
+    for family in (belebele, xnli, xcopa, xstorycloze, pawsx, mgsm, afrixnli, afrimgsm, arc_mt, basque, catalan):
         family()
     n = sum(1 for _ in ROOT.rglob("*.yaml"))
     (ROOT.parent.parent.parent / "README.md").write_text(readme(), encoding="utf-8")
