@@ -158,11 +158,16 @@ def compare(tasks: list[str], units: list[list[str]], ours: list[dict], ref: lis
                     verdict[name] = verdict.get(name) or f"{side} failed: {why}"
                 else:  # a group: its tasks are not compared either
                     groups[name] = groups.get(name) or f"{side} failed: {why}"
+        failed_here = bool(a["errors"] or b["errors"])
+        is_group = len(names) == 1 and names[0] not in tasks
         for t in sorted(set(a["tasks"]) | set(b["tasks"])):
             if t not in a["tasks"] or t not in b["tasks"]:
-                verdict[t] = verdict.get(t) or (f"only {'lm-eval' if t in b['tasks'] else 'lmeval'} "
-                                                f"runs it (evaluating {names})")
-                continue
+                side = "lm-eval" if t in b["tasks"] else "lmeval"
+                if is_group and not failed_here:  # a membership difference of the group
+                    groups[names[0]] = groups.get(names[0]) or f"member {t} only in {side}'s group"
+                elif not failed_here:
+                    verdict[t] = verdict.get(t) or f"only {side} runs it"
+                continue  # compared where both tools run it, or reported as not evaluated
             diff = parity_records.first_difference(a["tasks"][t], b["tasks"][t])
             if not a["tasks"][t]["samples"]:
                 diff = diff or "no documents evaluated"
