@@ -278,7 +278,7 @@ def test_cache_requests_true_refresh_delete(tasks, tmp_path, monkeypatch):
         built.append(task.name)
         return real(task, **kw)
 
-    monkeypatch.setattr(evaluator, "build_instances", counting)
+    monkeypatch.setattr(evaluator.requests, "build_instances", counting)
     requests_dir = tmp_path / "lmeval-cache" / "requests"
     args = ("--tasks", "k_mc,k_gen", "--limit", "4")
 
@@ -319,7 +319,7 @@ def test_cache_requests_true_refresh_delete(tasks, tmp_path, monkeypatch):
 def test_cache_requests_key_follows_the_document_selection(tasks, tmp_path, monkeypatch):
     built: list[str] = []
     real = evaluator.build_instances
-    monkeypatch.setattr(evaluator, "build_instances",
+    monkeypatch.setattr(evaluator.requests, "build_instances",
                         lambda task, **kw: built.append(task.name) or real(task, **kw))
     _run(tasks, tmp_path / "a", "--tasks", "k_mc", "--limit", "4", "--cache_requests", "true")
     _, samples = _run(tasks, tmp_path / "b", "--tasks", "k_mc", "--limit", "6", "--log_samples",

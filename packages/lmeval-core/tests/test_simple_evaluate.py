@@ -99,7 +99,7 @@ def test_request_cache_options_map_to_one_mode(cache, rewrite, delete, mode):
 def test_request_cache_options_reach_the_request_cache(tasks, tmp_path, monkeypatch):
     built: list[str] = []
     real = evaluator.build_instances
-    monkeypatch.setattr(evaluator, "build_instances",
+    monkeypatch.setattr(evaluator.requests, "build_instances",
                         lambda task, **kw: built.append(task.name) or real(task, **kw))
     run = dict(model="dummy", tasks=["k_mc"], include_path=str(tasks), bootstrap_iters=0)
     lmeval.simple_evaluate(**run, cache_requests=True)

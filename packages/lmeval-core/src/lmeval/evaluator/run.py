@@ -1,0 +1,151 @@
+"""``evaluate``: one run — tasks → requests → scheduler → LM → filters → metrics → groups →
+results — each phase in its own module of :mod:`lmeval.evaluator`, reading one
+:class:`~lmeval.evaluator.config.RunConfig`."""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from lmeval import distributed, options, preflight, redact
+from lmeval.errors import UsageError
+from lmeval.evaluator import requests
+from lmeval.evaluator.config import RunConfig
+from lmeval.evaluator.results import add_run_fields, model_name
+from lmeval.evaluator.scoring import score
+from lmeval.modelargs import accepted_run_options, check_model_args, without_untaken_flags
+from lmeval.plugins import PluginManager, get_plugin_manager
+from lmeval.protocol import LM, parse_model_args
+from lmeval.tasks.index import TaskIndex, task_sources
+from lmeval.tasks.loader import TaskLoader
+from lmeval.tasks.specs import expand as expand_task_specs
+
+
+def build_model(pm: PluginManager, model: str | LM, model_args: Any = None, *,
+                batch_size: Any = None, max_batch_size: Any = None, device: Any = None) -> LM:
+    """Instantiate a backend by name, lm-eval style: model args plus batch size and device."""
+    if isinstance(model, LM):
+        return model
+    factory = pm.model_factory(model)
+    redact.remember_args(model_args)  # masked in every output from here on, errors included
+    try:
+        args = parse_model_args(model_args)
+    except ValueError as exc:
+        raise UsageError(f"--model_args: {exc}") from None
+    check_model_args(model, factory, args)
+    args = without_untaken_flags(factory, args)
+    run_options = {k: v for k, v in (("batch_size", batch_size), ("max_batch_size", max_batch_size),
+                                     ("device", device)) if v is not None and k not in args}
+    args.update(accepted_run_options(factory, args, run_options))
+    lm = factory(**args)
+    lm.backend_name = pm.models.get(model).name  # an alias (hf-auto) keys the cache as its name
+    lm.model_args = args  # what the cache key holds (lmeval.identity), whatever the factory did
+    return lm
+
+
+def task_metadata(model_args: Any, metadata: dict | None) -> dict:
+    """What every task's ``metadata`` is merged with: the model arguments, then ``--metadata``
+    (lm-eval 0.4.13's ``model_args | metadata``: tasks such as RULER read ``pretrained`` there)."""
+    try:
+        args = parse_model_args(model_args) if not isinstance(model_args, LM) else {}
+    except ValueError as exc:
+        raise UsageError(f"--model_args: {exc}") from None
+    return {**args, **(metadata or {})}
+
+
+def seed_everything(config: RunConfig) -> None:
+    """Seed Python's, NumPy's and torch's generators (those already imported) as asked."""
+    if config.random_seed is not None:
+        random.seed(config.random_seed)
+    if config.numpy_random_seed is not None and "numpy" in sys.modules:
+        sys.modules["numpy"].random.seed(config.numpy_random_seed)
+    if config.torch_random_seed is not None and "torch" in sys.modules:
+        sys.modules["torch"].manual_seed(config.torch_random_seed)
+
+
+def plugin_manager(plugins: PluginManager | Sequence[Any] | None) -> PluginManager:
+    """The plugin manager given, one over the plugin modules given, or the process's own."""
+    if isinstance(plugins, PluginManager):
+        return plugins
+    return PluginManager(plugins=plugins) if plugins else get_plugin_manager()
+
+
+def evaluate(model: str | LM, model_args: Any = None, tasks: str | Sequence[str | dict] = (), *,
+             num_fewshot: int | None = None, batch_size: Any = None, max_batch_size: Any = None,
+             device: str | None = None, limit: float | None = None,
+             samples: dict[str, list[int]] | str | None = None, use_cache: str | None = None,
+             cache_requests: Any = None, include_path: Any = None,
+             apply_chat_template: bool | str = False, fewshot_as_multiturn: bool = False,
+             system_instruction: str | None = None, gen_kwargs: Any = None,
+             predict_only: bool = False, log_samples: bool = False, bootstrap_iters: int = 100000,
+             random_seed: int | None = 0, numpy_random_seed: int | None = 1234,
+             torch_random_seed: int | None = 1234, fewshot_random_seed: int | None = 1234,
+             metadata: dict | None = None, plugins: PluginManager | Sequence[Any] | None = None,
+             write_out: bool = False, confirm_run_unsafe_code: bool = False,
+             progress: bool | None = None) -> dict[str, Any]:
+    """Evaluate ``model`` on ``tasks``; returns lm-eval's results dict (plus ``samples``).
+
+    ``tasks``: names (wildcards allowed), YAML files or directories, config dicts; a string is
+    one of these. ``samples`` and ``gen_kwargs`` also take the command line's text forms.
+    """
+    start = time.time()
+    pm = plugin_manager(plugins)
+    config = RunConfig.checked(
+        model, model_args, tasks, num_fewshot=num_fewshot, batch_size=batch_size,
+        max_batch_size=max_batch_size, device=device, limit=limit, samples=samples,
+        use_cache=use_cache, cache_requests=cache_requests, include_path=include_path,
+        apply_chat_template=apply_chat_template, fewshot_as_multiturn=fewshot_as_multiturn,
+        system_instruction=system_instruction, gen_kwargs=gen_kwargs, predict_only=predict_only,
+        log_samples=log_samples, bootstrap_iters=bootstrap_iters, random_seed=random_seed,
+        numpy_random_seed=numpy_random_seed, torch_random_seed=torch_random_seed,
+        fewshot_random_seed=fewshot_random_seed, metadata=metadata, write_out=write_out,
+        confirm_run_unsafe_code=confirm_run_unsafe_code, progress=progress)
+    return run(config, pm, start)
+
+
+def run(config: RunConfig, pm: PluginManager, start: float | None = None) -> dict[str, Any]:
+    """One run of a checked configuration: everything checked before the model loads."""
+    start = time.time() if start is None else start
+    if isinstance(config.model, str):
+        pm.check_model(config.model)
+    seed_everything(config)
+
+    index = TaskIndex(task_sources(pm, config.include_path))
+    loader = TaskLoader(index, pm, task_metadata(config.model_args, config.metadata))
+    leaf_tasks, groups = requests.flatten(loader.load(expand_task_specs(list(config.tasks),
+                                                                         index.rows)))
+    options.check_samples_tasks(config.samples, [t.name for t in leaf_tasks])
+    for task in leaf_tasks:
+        requests.configure(task, config)
+    preflight.check_backend(pm, config.model, config.model_args, leaf_tasks,
+                            dict(config.gen_kwargs or {}), chat_template=config.apply_chat_template)
+    preflight.check_tasks(leaf_tasks, num_fewshot_flag=config.num_fewshot)  # before the model loads
+
+    lm = build_model(pm, config.model, config.model_args, batch_size=config.batch_size,
+                     max_batch_size=config.max_batch_size, device=config.device)
+    pm.notify("lmeval_run_start", config={"model": str(config.model),
+                                          "tasks": [t.name for t in leaf_tasks]})
+    chat = None
+    if config.apply_chat_template:
+        name = redact.redact_text(model_name(config.model_args))
+        backend = config.model_label
+        chat = preflight.chat_renderer(lm, f"{name!r} (backend {backend!r})" if name
+                                       else f"of backend {backend!r}")
+    built = requests.build_requests(leaf_tasks, config, lm, chat)
+    if config.write_out:
+        requests.show_prompts(leaf_tasks, built)
+    scheduler = requests.answer(lm, built, config)
+
+    rank, _ = distributed.rank_world(lm)
+    if lm.owns_ranks:
+        rank = distributed.env_rank_world()[0]  # tensor-parallel ranks: only global rank 0 reports
+    if rank != 0:
+        return {}
+    results = score(leaf_tasks, groups, built, bootstrap_iters=config.bootstrap_iters,
+                    log_samples=config.log_samples, plugins=pm)
+    results = add_run_fields(results, config, lm, pm, scheduler, start)
+    pm.notify("lmeval_run_end", results=results)
+    return results
