@@ -54,8 +54,6 @@ KNOWN_EXTRA_EDGES: set[tuple[str, str]] = {
     # nemo drives megatron-core through lmeval-megatron's runner; DESIGN names no such edge
     ("lmeval-nemo", "lmeval_megatron.runner"),
     ("lmeval-nemo", "lmeval_megatron.tokenizer"),
-    # gguf reuses lmeval-api's completions helpers, not only its transport
-    ("lmeval-llamacpp", "lmeval_api.completions"),
     # a test kit in a runtime package builds its tiny model with lmeval-hf (declared as an extra)
     ("lmeval-onnx", "lmeval_hf.testing"),
 }

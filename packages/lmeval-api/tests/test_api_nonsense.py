@@ -83,7 +83,7 @@ def test_impossible_rolling_answer_never_becomes_a_score(server, tiny_tokenizer,
 
 def test_float_noise_at_zero_is_accepted(server, tiny_tokenizer):
     """A log-softmax in float32 can give +1e-7 for a certain token: that is not nonsense."""
-    from lmeval_api.completions import check_logprob
+    from lmeval_api.transport import check_logprob
 
     assert check_logprob(5e-8, "x") == 5e-8
     assert check_logprob(0, "x") == 0.0

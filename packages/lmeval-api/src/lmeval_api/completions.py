@@ -9,7 +9,6 @@ the sum over the prompt positions after the context.
 from __future__ import annotations
 
 import logging
-import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -27,12 +26,9 @@ from lmeval.rolling import loglikelihood_windows
 
 from lmeval_api.base import ApiLM, Job, OnAnswer, excerpt
 from lmeval_api.tokens import Encoder, load_encoder
-from lmeval_api.transport import ImpossibleAnswer, MalformedResponse
+from lmeval_api.transport import MalformedResponse, check_logprob, greedy_from_top
 
 log = logging.getLogger("lmeval.api")
-
-#: log-probabilities up to this much above 0 are float noise of a log-softmax, not nonsense
-LOGPROB_SLACK = 1e-4
 
 
 def api_stops(until: Sequence[str], eos: str | None) -> list[str]:
@@ -272,39 +268,6 @@ def parse_echo_logprobs(body: Any, spans: Sequence[tuple[int, Sequence[int] | No
             greedy = greedy_from_top(lp.get("top_logprobs"), token_logprobs, ctxlen, end)
         out.append((float(sum(values)), greedy))
     return out
-
-
-def check_logprob(value: Any, where: str) -> float:
-    """``value`` if it can be a log-probability; :class:`ImpossibleAnswer` naming it if not."""
-    if not math.isfinite(value):
-        raise ImpossibleAnswer(f"{where} = {value} (a log-probability must be finite)")
-    if value > LOGPROB_SLACK:
-        raise ImpossibleAnswer(f"{where} = {value!r} (a log-probability is at most 0)")
-    return float(value)
-
-
-def greedy_from_top(top: Any, token_logprobs: Sequence[float], ctxlen: int, end: int) -> bool:
-    """Whether each continuation token was the most likely one, from ``top_logprobs``."""
-    if not isinstance(top, list) or len(top) < end:
-        got = "none" if top is None else (f"{len(top)} positions" if isinstance(top, list)
-                                          else type(top).__name__)
-        raise ImpossibleAnswer(f"top_logprobs for positions {ctxlen}..{end - 1} are missing "
-                               f"(got {got}); is_greedy needs them: does the server return "
-                               "logprobs with echo?")
-    greedy = True
-    for pos in range(ctxlen, end):
-        alternatives = top[pos]
-        if not isinstance(alternatives, Mapping) or not alternatives:
-            raise ImpossibleAnswer(f"top_logprobs[{pos}] = {alternatives!r}; is_greedy needs "
-                                   "the most likely token's logprob")
-        best = -math.inf
-        for token, value in alternatives.items():
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise ImpossibleAnswer(f"top_logprobs[{pos}][{token!r}] = {value!r}, not a number")
-            best = max(best, check_logprob(value, f"top_logprobs[{pos}][{token!r}]"))
-        if token_logprobs[pos] < best:
-            greedy = False
-    return greedy
 
 
 def parse_completion_texts(body: Any) -> list[str]:

@@ -18,10 +18,11 @@ import asyncio
 import email.utils
 import json
 import logging
+import math
 import os
 import random
 import time
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -52,6 +53,44 @@ class ImpossibleAnswer(Exception):
     """A well-formed answer whose values cannot be right: a positive, NaN or infinite
     log-probability, no ``top_logprobs`` where greediness needs them. Not retried (a server
     that computes nonsense does so again): the request fails at once with what was sent."""
+
+
+#: log-probabilities up to this much above 0 are float noise of a log-softmax, not nonsense
+LOGPROB_SLACK = 1e-4
+
+
+def check_logprob(value: Any, where: str) -> float:
+    """``value`` if it can be a log-probability; :class:`ImpossibleAnswer` naming it if not."""
+    if not math.isfinite(value):
+        raise ImpossibleAnswer(f"{where} = {value} (a log-probability must be finite)")
+    if value > LOGPROB_SLACK:
+        raise ImpossibleAnswer(f"{where} = {value!r} (a log-probability is at most 0)")
+    return float(value)
+
+
+def greedy_from_top(top: Any, token_logprobs: Sequence[float], ctxlen: int, end: int) -> bool:
+    """Whether each continuation token was the most likely one, from ``top_logprobs``."""
+    if not isinstance(top, list) or len(top) < end:
+        got = "none" if top is None else (f"{len(top)} positions" if isinstance(top, list)
+                                          else type(top).__name__)
+        raise ImpossibleAnswer(f"top_logprobs for positions {ctxlen}..{end - 1} are missing "
+                               f"(got {got}); is_greedy needs them: does the server return "
+                               "logprobs with echo?")
+    greedy = True
+    for pos in range(ctxlen, end):
+        alternatives = top[pos]
+        if not isinstance(alternatives, Mapping) or not alternatives:
+            raise ImpossibleAnswer(f"top_logprobs[{pos}] = {alternatives!r}; is_greedy needs "
+                                   "the most likely token's logprob")
+        best = -math.inf
+        for token, value in alternatives.items():
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise ImpossibleAnswer(f"top_logprobs[{pos}][{token!r}] = {value!r}, not a number")
+            best = max(best, check_logprob(value, f"top_logprobs[{pos}][{token!r}]"))
+        if token_logprobs[pos] < best:
+            greedy = False
+    return greedy
+
 
 
 class Redactor:

@@ -36,12 +36,13 @@ from lmeval.protocol import (
     RollingRequest,
     UnsupportedRequestError,
 )
-from lmeval_api.completions import check_logprob, greedy_from_top
 from lmeval_api.transport import (
     HttpClient,
     ImpossibleAnswer,
     MalformedResponse,
     RetryPolicy,
+    check_logprob,
+    greedy_from_top,
     positive_timeout,
     run_async,
     safe_url,
