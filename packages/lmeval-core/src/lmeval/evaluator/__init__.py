@@ -14,7 +14,7 @@ from lmeval.evaluator.run import build_model, evaluate, task_metadata
 from lmeval.evaluator.scoring import score
 from lmeval.tasks.index import task_sources
 
-_flatten = flatten  # the name tools/compare_with_reference.py of lmeval-tasks-multilingual uses
+_flatten = flatten  # the older name, still imported by a task pack's tool
 
 __all__ = ["RunConfig", "aggregate_group", "build_instances", "build_model", "evaluate",
            "flatten", "hash_string", "sanitize_model_name", "score", "show_prompts",
