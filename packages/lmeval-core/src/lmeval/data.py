@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from lmeval.errors import ConfigError, UsageError, did_you_mean
-from lmeval.hookspecs import hookimpl
+from lmeval.hookspecs import RegisterDatasetLoader, hookimpl
 from lmeval.requires import require
 
 MIRROR_ENV = "LMEVAL_DATASETS_DIR"
@@ -379,5 +379,5 @@ def iter_jsonl(path: Path) -> Iterator[dict]:
 
 
 @hookimpl
-def lmeval_register_dataset_loaders(register: Any) -> None:
+def lmeval_register_dataset_loaders(register: RegisterDatasetLoader) -> None:
     """The core registers no named loader: local files and the mirror are built in."""

@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any
 
 from lmeval.errors import UsageError, did_you_mean
-from lmeval.hookspecs import hookimpl
+from lmeval.hookspecs import RegisterFilter, hookimpl
 
 Resps = Sequence[Sequence[Any]]
 Docs = Sequence[Mapping[str, Any]]
@@ -311,7 +311,7 @@ FILTERS: dict[str, Callable[..., Any]] = {
 
 
 @hookimpl
-def lmeval_register_filters(register: Any) -> None:
+def lmeval_register_filters(register: RegisterFilter) -> None:
     for name, factory in FILTERS.items():
         register(name, factory)
 

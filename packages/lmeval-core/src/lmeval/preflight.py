@@ -6,7 +6,7 @@ In order: the model and generation arguments against what the backend accepts
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from lmeval.errors import LmevalError, UsageError
@@ -101,14 +101,14 @@ def _model_label(args: Mapping[str, Any], backend: str) -> str:
     return f"of backend {backend!r}"
 
 
-def chat_renderer(lm: LM, model_label: str) -> Any:
+def chat_renderer(lm: LM, model_label: str) -> Callable[..., str]:
     """``--apply_chat_template``'s renderer; a model that cannot render is named, not a task.
 
     Tried once on a one-turn conversation right away, before any request is built.
     """
     from lmeval.errors import LmevalError
 
-    def chat(messages: list[dict[str, str]], add_generation_prompt: bool = True) -> Any:
+    def chat(messages: list[dict[str, str]], add_generation_prompt: bool = True) -> str:
         try:
             return lm.apply_chat_template(messages, add_generation_prompt=add_generation_prompt)
         except LmevalError:

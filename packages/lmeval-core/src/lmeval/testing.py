@@ -17,7 +17,7 @@ import time
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from lmeval.hookspecs import hookimpl
+from lmeval.hookspecs import RegisterModel, hookimpl
 from lmeval.protocol import LM, GenerateRequest, LoglikelihoodRequest, RollingRequest
 
 
@@ -107,7 +107,7 @@ class ReferenceLM(LM):
 
 
 @hookimpl
-def lmeval_register_models(register: Any) -> None:
+def lmeval_register_models(register: RegisterModel) -> None:
     register("dummy", ReferenceLM, aliases=("reference",))
 
 

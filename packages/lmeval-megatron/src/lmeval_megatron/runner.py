@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from types import SimpleNamespace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import torch
 from lmeval.batch_size import BatchSizer, probe_batch_size
@@ -25,6 +25,9 @@ from lmeval.protocol import LM, GenerateRequest, LoglikelihoodRequest, RollingRe
 from lmeval.rolling import loglikelihood_windows, score_rolling
 
 from lmeval_megatron.generation import generate_until
+
+if TYPE_CHECKING:
+    from lmeval_hf import Scorer
 
 log = logging.getLogger("lmeval.megatron")
 
@@ -180,7 +183,7 @@ class MCoreLM(LM):
     encoder: Any
     runner: MCoreRunner
     sizer: BatchSizer
-    scorer: Any
+    scorer: Scorer
     think_end_token: str | int | None
     max_batch_size: int
     _device: torch.device

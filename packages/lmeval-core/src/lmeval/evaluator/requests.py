@@ -7,8 +7,7 @@ import json
 import logging
 import math
 import sys
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
 
 from lmeval.cache import RequestCache, ResponseCache
 from lmeval.errors import LmevalError, UsageError
@@ -86,7 +85,7 @@ def doc_ids(task: Task, limit: float | None, samples: Sequence[int] | None) -> l
 
 
 def build_instances(task: Task, *, limit: float | None = None, samples: Sequence[int] | None = None,
-                    chat_template: Any = None, fewshot_as_multiturn: bool = False,
+                    chat_template: Callable[..., str] | None = None, fewshot_as_multiturn: bool = False,
                     system_instruction: str | None = None) -> Built:
     """The requests of every selected document of ``task``, in document order."""
     docs = task.eval_docs
@@ -107,7 +106,7 @@ def build_instances(task: Task, *, limit: float | None = None, samples: Sequence
 
 
 def build_requests(tasks: Sequence[Task], config: RunConfig, lm: LM,
-                   chat: Any) -> dict[str, Built]:
+                   chat: Callable[..., str] | None) -> dict[str, Built]:
     """Every task's requests, read from or written to the request cache when one is asked for."""
     built: dict[str, Built] = {}
     request_cache = RequestCache.from_option(config.cache_requests)

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
-from lmeval.hookspecs import hookimpl
+from lmeval.hookspecs import RegisterAggregation, RegisterMetric, hookimpl
 from lmeval.metrics import aggregations
 from lmeval.metrics.aggregations import (
     AGGREGATIONS,
@@ -37,6 +37,7 @@ from lmeval.metrics.stderr import (
 
 __all__ = [
     "AGGREGATIONS",
+    "BuiltinMetric",
     "DEFAULT_METRICS",
     "METRICS",
     "NA",
@@ -122,8 +123,19 @@ _ROLL = "loglikelihood_rolling"
 _MC = "multiple_choice"
 _GEN = "generate_until"
 
-#: name → (function, aggregation, higher_is_better, output types, corpus item?)
-METRICS: dict[str, tuple[Any, str, bool, tuple[str, ...], bool]] = {
+class BuiltinMetric(NamedTuple):
+    """A metric the core registers: its function, default aggregation and direction, the
+    output types it applies to, and whether its items are corpus items (aggregated whole)."""
+
+    fn: Callable[..., Any]
+    aggregation: str
+    higher_is_better: bool
+    output_types: tuple[str, ...]
+    corpus: bool
+
+
+#: name → its :class:`BuiltinMetric` fields, in that order
+METRICS: dict[str, BuiltinMetric] = {name: BuiltinMetric(*fields) for name, fields in {
     "acc": (passthrough, "mean", True, (_LL, _MC), False),
     "acc_norm": (passthrough, "mean", True, (_LL, _MC), False),
     "acc_bytes": (passthrough, "mean", True, (_LL, _MC), False),
@@ -143,20 +155,21 @@ METRICS: dict[str, tuple[Any, str, bool, tuple[str, ...], bool]] = {
     "brier_score": (passthrough, "brier_score", False, (_MC,), True),
     "acc_all": (passthrough, "acc_all", True, (_LL,), True),
     "bypass": (bypass, "bypass", True, (_LL, _MC, _GEN), False),
-}
+}.items()}
 
 
 @hookimpl
-def lmeval_register_aggregations(register: Any) -> None:
+def lmeval_register_aggregations(register: RegisterAggregation) -> None:
     for name, fn in AGGREGATIONS.items():
         register(name, fn)
 
 
 @hookimpl
-def lmeval_register_metrics(register: Any) -> None:
-    for name, (fn, aggregation, higher, output_types, _corpus) in METRICS.items():
+def lmeval_register_metrics(register: RegisterMetric) -> None:
+    for name, metric in METRICS.items():
         # the task computes these from the model's scores: no keyword reaches them
-        keywords = () if fn is passthrough or fn is bypass else None
+        keywords = () if metric.fn is passthrough or metric.fn is bypass else None
         # a corpus metric needs no flag: its aggregation does the corpus-level work
-        register(name, fn, aggregation=aggregation, higher_is_better=higher,
-                 output_types=output_types, keywords=keywords)
+        register(name, metric.fn, aggregation=metric.aggregation,
+                 higher_is_better=metric.higher_is_better, output_types=metric.output_types,
+                 keywords=keywords)

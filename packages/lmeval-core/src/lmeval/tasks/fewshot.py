@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from random import Random
-from typing import Any
 
-from lmeval.hookspecs import hookimpl
+from lmeval.hookspecs import RegisterSampler, hookimpl
 
 
 class RandomSampler:
@@ -42,6 +41,6 @@ class FirstNSampler(RandomSampler):
 
 
 @hookimpl
-def lmeval_register_samplers(register: Any) -> None:
+def lmeval_register_samplers(register: RegisterSampler) -> None:
     register("default", RandomSampler)
     register("first_n", FirstNSampler)
