@@ -32,6 +32,7 @@ from lmeval.generation import (
     GenerationParams,
     cut_at_stop,
     decode_generation,
+    group_by_kwargs,
     normalize_gen_kwargs,
     parse_think_end_token,
     pop_max_gen_toks,
@@ -201,6 +202,13 @@ def test_thinking_is_dropped_before_the_stop_cut():
     assert decode_generation([5, 9, 6, 9, 7, 8], lambda t: " ".join(map(str, t)), ["8"], 9) == "7 "
     with pytest.raises(UsageError):
         parse_think_end_token(True)  # type: ignore[arg-type]
+
+
+def test_requests_are_grouped_by_equal_generation_arguments():
+    kwargs = [{"until": ["\n"], "max_gen_toks": 5}, {"until": ["x"]},
+              {"max_gen_toks": 5, "until": ["\n"]}, {"until": ["x"], "opts": {"b": 1, "a": [2]}},
+              {"until": ("x",), "opts": {"a": [2], "b": 1}}]
+    assert group_by_kwargs(kwargs) == [[0, 2], [1], [3, 4]]
 
 
 def test_prompt_budget_and_truncation():

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -114,6 +114,23 @@ class GenerationParams:
     def get(self, key: str, default: Any = None) -> Any:
         """An ``extra`` argument by name."""
         return dict(self.extra).get(key, default)
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, dict):
+        return tuple(sorted((k, _freeze(v)) for k, v in value.items()))
+    if isinstance(value, (list, tuple)):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def group_by_kwargs(kwargs_list: Iterable[Mapping[str, Any]]) -> list[list[int]]:
+    """Indices of the requests whose generation arguments (``until`` included) are equal: lm-eval
+    batches only those together. Groups in order of first appearance."""
+    groups: dict[Any, list[int]] = {}
+    for i, kwargs in enumerate(kwargs_list):
+        groups.setdefault(_freeze(dict(kwargs)), []).append(i)
+    return list(groups.values())
 
 
 def stop_sequences(until: str | Sequence[str] | None, eos: str | None) -> list[str]:

@@ -16,7 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 import torch
 import transformers
-from lmeval.generation import decode_generation, normalize_gen_kwargs, prompt_budget, stop_sequences
+from lmeval.generation import (
+    decode_generation,
+    group_by_kwargs,
+    normalize_gen_kwargs,
+    prompt_budget,
+    stop_sequences,
+)
 
 if TYPE_CHECKING:
     from lmeval_hf.models import HFLM
@@ -61,27 +67,14 @@ def generate_call_kwargs(kwargs: dict) -> dict:
     return kwargs
 
 
-def _group_key(kwargs: dict) -> tuple:
-    def freeze(v: Any) -> Any:
-        if isinstance(v, dict):
-            return tuple(sorted((k, freeze(x)) for k, x in v.items()))
-        if isinstance(v, (list, tuple)):
-            return tuple(freeze(x) for x in v)
-        return v
-    return freeze(kwargs)
-
-
 def generate_until(lm: HFLM, requests: Sequence[tuple[str, dict]],
                    on_answers: Callable[[dict[int, str]], None] | None = None) -> list[str]:
     """Answer ``(context, gen_kwargs)`` pairs (``gen_kwargs`` includes ``until``); each
     batch's answers go to ``on_answers`` as soon as it is generated."""
     results: list[str | None] = [None] * len(requests)
-    groups: dict[tuple, list[int]] = {}
-    for i, (_, kwargs) in enumerate(requests):
-        groups.setdefault(_group_key(kwargs), []).append(i)
     batch_size = lm.sizer.single(lm.max_length)
     eos = lm.encoder.decode(lm.encoder.eot_token_id, skip_special_tokens=False)
-    for indices in groups.values():
+    for indices in group_by_kwargs(kwargs for _, kwargs in requests):
         lengths = {i: len(lm.encoder.encode(requests[i][0])) for i in indices}
         order = sorted(indices, key=lambda i: (-lengths[i], requests[i][0]))
         for lo in range(0, len(order), batch_size):

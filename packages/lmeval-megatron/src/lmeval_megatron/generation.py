@@ -14,20 +14,13 @@ from typing import TYPE_CHECKING, Any
 from lmeval.generation import (
     GenerationParams,
     decode_generation,
+    group_by_kwargs,
     prompt_budget,
     stop_sequences,
 )
 
 if TYPE_CHECKING:  # the runner module imports this one for MCoreLM
     from lmeval_megatron.runner import MCoreRunner
-
-
-def _freeze(value: Any) -> Any:
-    if isinstance(value, dict):
-        return tuple(sorted((k, _freeze(v)) for k, v in value.items()))
-    if isinstance(value, (list, tuple)):
-        return tuple(_freeze(v) for v in value)
-    return value
 
 
 def encode_context(encoder: Any, text: str, first: str) -> list[int]:
@@ -45,12 +38,9 @@ def generate_until(runner: MCoreRunner, encoder: Any, items: Sequence[tuple[str,
     """Answer ``(context, gen_kwargs)`` pairs (``gen_kwargs`` includes ``until``); each
     batch's answers go to ``on_answers`` as soon as it is generated."""
     results: list[str | None] = [None] * len(items)
-    groups: dict[Any, list[int]] = {}
-    for i, (_, kwargs) in enumerate(items):
-        groups.setdefault(_freeze(kwargs), []).append(i)
     eos_id = encoder.eot_token_id
     eos = encoder.decode([eos_id], skip_special_tokens=False) if eos_id is not None else None
-    for indices in groups.values():
+    for indices in group_by_kwargs(kwargs for _, kwargs in items):
         lengths = {i: len(encoder.encode(items[i][0])) for i in indices}
         order = sorted(indices, key=lambda i: (-lengths[i], items[i][0]))
         params = GenerationParams.from_kwargs(items[order[0]][1], max_gen_toks)
