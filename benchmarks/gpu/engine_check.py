@@ -144,7 +144,7 @@ def check_sglang(work: Path) -> int:
         return 3
     from lmeval_hf.models import HFLM
     from lmeval_hf.testing import build_tiny_llama
-    from lmeval_sglang.lm import SGLangLM
+    from lmeval_sglang.models import SGLangLM
 
     hf_dir = build_tiny_llama(work / "llama", hidden=256, layers=4, heads=8, kv_heads=4)
     hf = HFLM(pretrained=str(hf_dir), device="cuda", dtype="bfloat16", batch_size=4,
@@ -165,7 +165,7 @@ def check_nemo(work: Path) -> int:
         return 3
     from lmeval_hf.models import HFLM
     from lmeval_hf.testing import build_tiny_llama
-    from lmeval_nemo.lm import NeMoLM
+    from lmeval_nemo.models import NeMoLM
     from nemo.collections import llm
 
     hf_dir = build_tiny_llama(work / "llama", hidden=256, layers=4, heads=8, kv_heads=4)

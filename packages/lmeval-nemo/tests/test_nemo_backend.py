@@ -29,7 +29,7 @@ from lmeval_hf.models import HFLM  # noqa: E402
 from lmeval_hf.testing import build_tiny_llama  # noqa: E402
 from lmeval_megatron import testing as mt  # noqa: E402
 from lmeval_nemo import engine  # noqa: E402
-from lmeval_nemo.lm import NeMoLM  # noqa: E402
+from lmeval_nemo.models import NeMoLM  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings(
     "ignore::UserWarning", "ignore::DeprecationWarning", "ignore::FutureWarning")

@@ -16,7 +16,7 @@ from lmeval.errors import UsageError  # noqa: E402
 from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, RollingRequest  # noqa: E402
 from lmeval_hf.models import HFLM  # noqa: E402
 from lmeval_hf.testing import THINK_TOKENS, build_tiny_llama  # noqa: E402
-from lmeval_sglang import lm as sg  # noqa: E402
+from lmeval_sglang import models as sg  # noqa: E402
 from sglang_fake_engine import FakeSGLangEngine  # noqa: E402
 
 MAX_LEN = 64
@@ -80,10 +80,10 @@ def test_registered_without_importing_sglang():
     # a fresh interpreter: listing backends imports neither SGLang nor the backend module
     code = ("import sys; from lmeval.plugins import get_plugin_manager; "
             "e = get_plugin_manager().models.get('sglang'); "
-            "print(e.obj, 'lmeval_sglang.lm' in sys.modules, 'torch' in sys.modules)")
+            "print(e.obj, 'lmeval_sglang.models' in sys.modules, 'torch' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.split()
-    assert out == ["lmeval_sglang.lm:SGLangLM", "False", "False"]
+    assert out == ["lmeval_sglang.models:SGLangLM", "False", "False"]
 
 
 @pytest.mark.parametrize("kwargs,message", [

@@ -7,4 +7,4 @@ from lmeval.hookspecs import hookimpl
 
 @hookimpl
 def lmeval_register_models(register) -> None:
-    register("nemo_lm", "lmeval_nemo.lm:NeMoLM")
+    register("nemo_lm", "lmeval_nemo.models:NeMoLM")

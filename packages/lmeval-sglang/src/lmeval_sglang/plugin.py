@@ -7,4 +7,4 @@ from lmeval.hookspecs import hookimpl
 
 @hookimpl
 def lmeval_register_models(register) -> None:
-    register("sglang", "lmeval_sglang.lm:SGLangLM")
+    register("sglang", "lmeval_sglang.models:SGLangLM")
