@@ -111,7 +111,7 @@ def check_megatron(work: Path, cpu: bool = False) -> int:
     from lmeval_hf.models import HFLM
     from lmeval_hf.testing import build_tiny_llama
     from lmeval_megatron import testing as mt
-    from lmeval_megatron.lm import MegatronLM
+    from lmeval_megatron.models import MegatronLM
 
     if not cpu and not torch.cuda.is_available():
         print("SKIP megatron: no CUDA device (--cpu runs the script's code path on the CPU)")

@@ -23,7 +23,7 @@ def main() -> None:
         import lmeval
         import torch.distributed as dist
         from lmeval.protocol import GenerateRequest, LoglikelihoodRequest
-        from lmeval_megatron.lm import MegatronLM
+        from lmeval_megatron.models import MegatronLM
         from megatron.core import parallel_state
 
         lm = MegatronLM(load=load, seq_length=64, devices=2, batch_size=2)

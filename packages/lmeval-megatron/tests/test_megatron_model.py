@@ -76,7 +76,7 @@ def hf(llama_dir):
 
 @pytest.fixture(scope="module", params=["standard", "distributed"])
 def megatron(request, checkpoints, shims):
-    from lmeval_megatron.lm import MegatronLM
+    from lmeval_megatron.models import MegatronLM
 
     return MegatronLM(load=str(checkpoints[request.param]), batch_size=4, seq_length=MAX_LEN)
 
@@ -91,7 +91,7 @@ def test_checkpoint_format_is_detected(megatron, checkpoints):
 def test_cache_key(megatron):
     """Parallelism and batching do not key the cache; every other argument and the checkpoint
     found (absolute path, iteration) do."""
-    from lmeval_megatron.lm import MegatronLM
+    from lmeval_megatron.models import MegatronLM
 
     key = megatron.identity()
     assert key["extras"]["iteration"] == mt.ITERATION
@@ -131,7 +131,7 @@ def test_generation_equals_hf(megatron, hf):
 
 
 def test_batch_size_does_not_change_scores(checkpoints, shims):
-    from lmeval_megatron.lm import MegatronLM
+    from lmeval_megatron.models import MegatronLM
 
     one = MegatronLM(load=str(checkpoints["standard"]), batch_size=1, seq_length=MAX_LEN)
     auto = MegatronLM(load=str(checkpoints["standard"]), batch_size="auto", seq_length=MAX_LEN)
@@ -156,7 +156,7 @@ def test_think_end_token_and_chat_template(megatron, hf):
 
 
 def test_unknown_and_conflicting_arguments(checkpoints, shims):
-    from lmeval_megatron.lm import MegatronLM
+    from lmeval_megatron.models import MegatronLM
 
     with pytest.raises(UsageError, match="unknown model argument.*tokenizer_modle.*did you mean"):
         MegatronLM(load=str(checkpoints["standard"]), tokenizer_modle="x")
@@ -172,7 +172,7 @@ def test_checkpoint_without_saved_args_uses_model_arguments(checkpoints, shims, 
     """use_checkpoint_args=False: the architecture comes from model args and extra_args."""
     import shutil
 
-    from lmeval_megatron.lm import MegatronLM
+    from lmeval_megatron.models import MegatronLM
 
     src = checkpoints["standard"]
     args = mt.load_args(src)
@@ -195,7 +195,7 @@ def test_checkpoint_without_saved_args_uses_model_arguments(checkpoints, shims, 
 
 
 def test_transformer_engine_checkpoint_without_transformer_engine(checkpoints, shims):
-    from lmeval_megatron.lm import MegatronLM
+    from lmeval_megatron.models import MegatronLM
 
     try:
         import transformer_engine  # noqa: F401
@@ -245,7 +245,7 @@ def test_torchrun_data_and_tensor_parallel(checkpoints, shims, tmp_path, monkeyp
     from pathlib import Path
 
     import lmeval
-    from lmeval_megatron.lm import MegatronLM
+    from lmeval_megatron.models import MegatronLM
 
     ckpt = str(checkpoints["distributed"])
     out = tmp_path / "run"

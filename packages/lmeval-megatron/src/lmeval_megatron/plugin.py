@@ -7,4 +7,4 @@ from lmeval.hookspecs import hookimpl
 
 @hookimpl
 def lmeval_register_models(register) -> None:
-    register("megatron_lm", "lmeval_megatron.lm:MegatronLM")
+    register("megatron_lm", "lmeval_megatron.models:MegatronLM")
