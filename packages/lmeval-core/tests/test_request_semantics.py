@@ -71,6 +71,37 @@ def test_batch_size_grammar_refuses_the_same_values_everywhere(value):
         str(flag.value).removeprefix("--batch_size")
 
 
+@pytest.mark.parametrize("value", ["auto:0", "auto:x", "0"])
+def test_batch_size_in_model_args_is_checked_before_the_model_is_built(value):
+    from lmeval.modelargs import check_model_args
+
+    built = []
+    with pytest.raises(UsageError, match=r"^--model_args batch_size: "):
+        check_model_args("any", lambda **kw: built.append(kw), {"batch_size": value})
+    assert not built
+    check_model_args("any", lambda **kw: None, {"batch_size": "auto:1.5"})
+
+
+def test_cli_refuses_a_bad_batch_size_in_model_args_as_in_the_flag(tmp_path):
+    from kernel_tasks import write_tasks
+
+    tasks = write_tasks(tmp_path / "tasks", n_docs=2)
+    log = tmp_path / "calls.log"
+    errors = []
+    for args in (["--batch_size", "auto:0"], ["--model_args", f"call_log={log},batch_size=auto:0"]):
+        out = subprocess.run([sys.executable, "-m", "lmeval", "run", "--model", "dummy",
+                              "--include_path", str(tasks), "--tasks", "k_mc", *args],
+                             capture_output=True, text=True, cwd=tmp_path, timeout=120)
+        assert out.returncode == 2, out.stderr
+        assert "Traceback" not in out.stderr
+        errors.append(out.stderr.strip().splitlines()[-1])
+    assert errors[0].endswith("--batch_size: in auto:N, N is how many times the size is found "
+                              "again and must be a positive number, got 'auto:0'")
+    assert errors[1].endswith("--model_args batch_size: in auto:N, N is how many times the size "
+                              "is found again and must be a positive number, got 'auto:0'")
+    assert not log.exists()  # refused before the model was built
+
+
 def test_batch_size_none_is_one_and_spec_prints_back():
     assert parse_batch_size(None) == BatchSpec(1)
     assert cli_batch_size(None) is None

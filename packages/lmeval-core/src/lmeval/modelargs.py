@@ -86,7 +86,12 @@ def _suggest(name: str, pool: Collection[str]) -> str:
 
 
 def check_model_args(backend: str, factory: Callable[..., Any], args: Mapping[str, Any]) -> None:
-    """Refuse model arguments ``factory`` does not take: one line, the closest names, exit 2."""
+    """Refuse model arguments ``factory`` does not take: one line, the closest names, exit 2.
+    A ``batch_size`` is checked against the one batch-size grammar, as ``--batch_size`` is."""
+    if args.get("batch_size") is not None:
+        from lmeval.batch_size import parse_batch_size
+
+        parse_batch_size(args["batch_size"], name="--model_args batch_size")
     names, is_open = named_parameters(factory)
     unknown = [k for k in args if k not in names and k not in FLAG_ARGS]
     if not unknown:
