@@ -19,7 +19,10 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from lmeval.tasks.task import Task
 
 T = TypeVar("T")
 
@@ -163,7 +166,7 @@ class RequestCache:
 
         return cls(mode, cache_root() / "requests")
 
-    def key(self, task: Any, **parts: Any) -> str:
+    def key(self, task: Task, **parts: Any) -> str:
         blob = _json({"config": task.config.to_dict(), "fewshot_seed": task.fewshot_seed, **parts})
         return f"{task.name.replace('/', '_')}-{hashlib.sha256(blob.encode()).hexdigest()[:24]}"
 

@@ -7,14 +7,19 @@ In order: the model and generation arguments against what the backend accepts
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lmeval.errors import LmevalError, UsageError
 from lmeval.modelargs import check_generation_kwargs, check_model_args
 from lmeval.protocol import LM, UnsupportedRequestError, parse_model_args
 
+if TYPE_CHECKING:
+    from lmeval.plugins import PluginManager
+    from lmeval.tasks.config import FewshotConfig
+    from lmeval.tasks.task import Task
 
-def check_backend(pm: Any, model: str | LM, model_args: Any, tasks: Sequence[Any],
+
+def check_backend(pm: PluginManager, model: str | LM, model_args: Any, tasks: Sequence[Task],
                   gen_kwargs: Mapping[str, Any], *, chat_template: bool | str = False) -> None:
     """``--model_args`` and ``--gen_kwargs``, and each task's ``generation_kwargs``, against the
     backend ``model`` (a registered name, or an LM instance whose class is checked); with
@@ -47,7 +52,7 @@ def check_backend(pm: Any, model: str | LM, model_args: Any, tasks: Sequence[Any
             raise task._error("generation_kwargs", str(exc)) from None
 
 
-def check_tasks(tasks: Sequence[Any], *, num_fewshot_flag: int | None) -> None:
+def check_tasks(tasks: Sequence[Task], *, num_fewshot_flag: int | None) -> None:
     """Load each task's documents and few-shot pool; refuse a few-shot count the pool cannot give."""
     for task in tasks:
         try:
@@ -59,7 +64,7 @@ def check_tasks(tasks: Sequence[Any], *, num_fewshot_flag: int | None) -> None:
                                     f"{type(exc).__name__}: {exc}") from exc
 
 
-def _check_task(task: Any, num_fewshot_flag: int | None) -> None:
+def _check_task(task: Task, num_fewshot_flag: int | None) -> None:
     """The scored split, then the few-shot pool and sampler when shots are asked for."""
     task.eval_docs  # noqa: B018 - loads the dataset and the scored split, or says why not
     shots = task.config.num_fewshot or 0
@@ -80,7 +85,7 @@ def _check_task(task: Any, num_fewshot_flag: int | None) -> None:
         raise task._error("num_fewshot", f"asks for {message}")
 
 
-def _pool_name(task: Any, fs: Any) -> str:
+def _pool_name(task: Task, fs: FewshotConfig) -> str:
     cfg = task.config
     if fs.split is not None:
         return f"its few-shot split {fs.split!r}"

@@ -15,10 +15,13 @@ from __future__ import annotations
 import hashlib
 import time
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lmeval.hookspecs import RegisterModel, hookimpl
 from lmeval.protocol import LM, GenerateRequest, LoglikelihoodRequest, RollingRequest
+
+if TYPE_CHECKING:
+    from lmeval.plugins import PluginManager
 
 
 def _h(*parts: Any) -> int:
@@ -111,7 +114,7 @@ def lmeval_register_models(register: RegisterModel) -> None:
     register("dummy", ReferenceLM, aliases=("reference",))
 
 
-def plugin_manager(*plugins: Any, autoload: bool = False) -> Any:
+def plugin_manager(*plugins: Any, autoload: bool = False) -> PluginManager:
     """A plugin manager with entry points off and ``plugins`` registered explicitly."""
     from lmeval.plugins import PluginManager
 

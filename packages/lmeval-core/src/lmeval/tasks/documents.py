@@ -9,9 +9,12 @@ is called; ``lmeval validate`` lists every such document when the data is local.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lmeval.errors import ConfigError
+
+if TYPE_CHECKING:
+    from lmeval.tasks.task import Task
 
 
 def _short(value: Any, limit: int = 80) -> str:
@@ -47,7 +50,7 @@ def _gold_problem(gold: Any, choices: Sequence[Any], field: str) -> tuple[str, s
                    f"{_kind(gold)} {_short(gold)}")
 
 
-def document_problem(task: Any, doc: dict) -> tuple[str, str] | None:
+def document_problem(task: Task, doc: dict) -> tuple[str, str] | None:
     """``(field, what is wrong)`` for a document that cannot be scored right, else ``None``."""
     kind = task.output_type
     # the task's own process_results (or --predict_only) reads the gold itself
@@ -101,7 +104,7 @@ def document_problem(task: Any, doc: dict) -> tuple[str, str] | None:
     return None
 
 
-def where(task: Any) -> str:
+def where(task: Task) -> str:
     """The evaluation data of ``task`` in words: ``split 'test' of data/x.jsonl``."""
     cfg = task.config
     split = cfg.test_split or cfg.validation_split
@@ -118,19 +121,19 @@ def where(task: Any) -> str:
     return f"split {split!r} of {source}"
 
 
-def document_error(task: Any, doc_id: int, field: str, message: str) -> ConfigError:
+def document_error(task: Task, doc_id: int, field: str, message: str) -> ConfigError:
     """One error naming the task file, the field, the task, the document and the data."""
     return task._error(field, f"task {task.name!r}, document {doc_id} ({where(task)}): {message}")
 
 
-def check_document(task: Any, doc_id: int, doc: dict) -> None:
+def check_document(task: Task, doc_id: int, doc: dict) -> None:
     """Raise :func:`document_error` when ``doc`` cannot be scored right."""
     found = document_problem(task, doc)
     if found is not None:
         raise document_error(task, doc_id, *found)
 
 
-def document_problems(task: Any) -> Iterator[tuple[int, str, str]]:
+def document_problems(task: Task) -> Iterator[tuple[int, str, str]]:
     """``(doc_id, field, message)`` for every bad evaluation document of ``task``."""
     for doc_id, doc in enumerate(task.eval_docs):
         found = document_problem(task, doc)
@@ -138,7 +141,7 @@ def document_problems(task: Any) -> Iterator[tuple[int, str, str]]:
             yield (doc_id, *found)
 
 
-def located_document_problems(task: Any, limit: int = 5) -> list[str]:
+def located_document_problems(task: Task, limit: int = 5) -> list[str]:
     """``lmeval validate``'s lines for the bad documents of ``task``: the first ``limit``, then
     a count of the rest."""
     lines: list[str] = []
