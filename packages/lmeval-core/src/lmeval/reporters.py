@@ -11,15 +11,18 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lmeval.errors import UsageError
+
+if TYPE_CHECKING:
+    from lmeval.plugins import PluginManager
 
 #: lm-eval's reporter flags, and the reporter each one means
 FLAG_ALIASES: dict[str, str] = {"hf_hub_log_args": "hf_hub", "wandb_args": "wandb"}
 
 
-def build_reporters(pm: Any, options: dict[str, Any],
+def build_reporters(pm: PluginManager, options: dict[str, Any],
                     as_kv: Callable[[Any], Any]) -> list[tuple[str, Any]]:
     """``(name, reporter)`` for every reporter the options ask for, built now so that a bad
     argument or a missing library fails before the model loads. ``as_kv`` turns an option's
@@ -55,7 +58,7 @@ def build_reporters(pm: Any, options: dict[str, Any],
     return out
 
 
-def _not_installed(pm: Any, asked: str, name: str) -> str:
+def _not_installed(pm: PluginManager, asked: str, name: str) -> str:
     installed = ", ".join(pm.reporters.names()) or "none"
     if asked.startswith("--reporter"):
         return f"{pm.reporters.unknown_message(name)}; installed reporters: {installed}"

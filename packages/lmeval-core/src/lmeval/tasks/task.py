@@ -7,7 +7,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lmeval import data as datamod
 from lmeval.errors import ConfigError, UsageError
@@ -16,6 +16,9 @@ from lmeval.tasks import templates
 from lmeval.tasks.config import TaskConfig, fail
 from lmeval.tasks.prompts import Turn, qa_turns, render_turns
 from lmeval.tasks.yamlio import FunctionRef
+
+if TYPE_CHECKING:
+    from lmeval.plugins import PluginManager
 
 
 @dataclass
@@ -77,7 +80,8 @@ def _softmax(values: Sequence[float]) -> list[float]:
 class Task:
     """A task built from a :class:`TaskConfig`, with its documents loaded lazily."""
 
-    def __init__(self, config: TaskConfig, *, plugins: Any, metadata: dict | None = None) -> None:
+    def __init__(self, config: TaskConfig, *, plugins: PluginManager,
+                 metadata: dict | None = None) -> None:
         self.config = config
         self.plugins = plugins
         self.name: str = config.task or "task"
