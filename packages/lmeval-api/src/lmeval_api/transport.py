@@ -344,8 +344,15 @@ def _run(factory: Callable[[], Awaitable[T]]) -> T:
     try:
         return loop.run_until_complete(factory())
     finally:
-        loop.run_until_complete(loop.shutdown_asyncgens())
-        loop.close()
+        try:  # as asyncio.run: tasks left by an interruption (SIGTERM) end before the loop closes
+            pending = asyncio.all_tasks(loop)
+            for task in pending:
+                task.cancel()
+            if pending:
+                loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+            loop.run_until_complete(loop.shutdown_asyncgens())
+        finally:
+            loop.close()
 
 
 def run_async(factory: Callable[[], Awaitable[T]]) -> T:
