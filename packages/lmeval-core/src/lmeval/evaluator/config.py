@@ -20,17 +20,17 @@ class RunConfig:
     """
 
     model: str | LM
-    model_args: Any
+    model_args: str | Mapping[str, Any] | None
     tasks: tuple[str | dict, ...]
     num_fewshot: int | None = None
-    batch_size: Any = None
-    max_batch_size: Any = None
+    batch_size: int | str | None = None
+    max_batch_size: int | None = None
     device: str | None = None
     limit: float | None = None
     samples: Mapping[str, Sequence[int]] | None = None
     use_cache: str | None = None
-    cache_requests: Any = None
-    include_path: Any = None
+    cache_requests: str | bool | None = None
+    include_path: str | Sequence[str] | None = None
     apply_chat_template: bool | str = False
     fewshot_as_multiturn: bool = False
     system_instruction: str | None = None
