@@ -307,6 +307,15 @@ def test_generated_special_tokens_are_dropped_and_a_special_think_token_cuts_by_
         assert vllm_lm._answer(reasoning, [], True) == "the water"
 
 
+def test_a_think_end_token_id_is_its_text_as_in_hf(vllm_lm):
+    tok = vllm_lm.tokenizer
+    user = tok.convert_tokens_to_ids("<|user|>")
+    for given in (user, str(user)):
+        assert vllm_lm.think_text(tok, given) == "<|user|>"
+    assert vllm_lm.think_text(tok, "</think>") == "</think>"
+    assert vllm_lm.think_text(tok, None) is None
+
+
 def test_empty_generation_prompt_starts_from_the_prefix_token(vllm_lm, hf_lm):
     request = [GenerateRequest.make("", {"max_gen_toks": 6})]
     assert vllm_lm.generate_until(request) == hf_lm.generate_until(request)

@@ -11,7 +11,12 @@ from typing import Any
 from lmeval.batch_size import parse_batch_size
 from lmeval.encoding import TokenEncoder, fit_window, resolve_max_length
 from lmeval.errors import UsageError
-from lmeval.generation import postprocess_generation, prompt_budget, truncate_prompt
+from lmeval.generation import (
+    parse_think_end_token,
+    postprocess_generation,
+    prompt_budget,
+    truncate_prompt,
+)
 from lmeval.identity import local_files
 from lmeval.protocol import (
     LM,
@@ -98,7 +103,7 @@ class VLLM(LM):
         max_num_seqs: int | None = None,
         enable_thinking: bool | None = None,
         chat_template_args: Mapping[str, Any] | None = None,
-        think_end_token: str | None = None,
+        think_end_token: str | int | None = None,
         truncation_side: str = "left",
         context_grouping: bool = True,
         device: str | None = None,
@@ -148,6 +153,7 @@ class VLLM(LM):
         )
         self._load_tokenizer(tokenizer or self.pretrained, tokenizer_mode, tokenizer_revision,
                              trust_remote_code)
+        self.think_end_token = self.think_text(self.tokenizer, think_end_token)
         self.custom_prefix_token_id = prefix_token_id
         self.encoder = TokenEncoder(self.tokenizer, add_bos_token=add_bos_token,
                                     prefix_token_id=prefix_token_id, causal=True)
@@ -156,6 +162,13 @@ class VLLM(LM):
         self._sampling_fields = sampling_param_names()
 
     # -- construction ------------------------------------------------------------------
+    @staticmethod
+    def think_text(tokenizer: Any, think_end_token: str | int | None) -> str | None:
+        """``think_end_token`` as text: a token id (or a string of digits, lm-eval's rule) is
+        decoded; a special token is then cut on its id (:meth:`_answer`)."""
+        think = parse_think_end_token(think_end_token)
+        return tokenizer.decode([think]) if isinstance(think, int) else think
+
     @staticmethod
     def _parse_batch_size(batch_size: str | int | None) -> int | None:
         """N requests per engine call; ``auto``/``auto:N`` (None) hands vLLM all of them."""
