@@ -1,5 +1,5 @@
-"""Write the CMMLU (Li et al., 2023, arXiv:2306.09212) and C-Eval (Huang et al., 2023,
-arXiv:2305.08322) task configs.
+"""Write the CMMLU (Li et al., 2023, arXiv:2306.09212), C-Eval (Huang et al., 2023,
+arXiv:2305.08322) and ACLUE (Zhang & Li, 2023, arXiv:2310.09550: ancient Chinese) task configs.
 
 Both: the stripped question, options ``A.``..``D.``, then ``答案：`` (full-width colon);
 letter continuations; a Chinese description naming the subject. C-Eval is scored on its
@@ -123,6 +123,23 @@ metadata:
 """
 
 
+# ACLUE config -> the topic its description names
+ACLUE_SUBJECTS = {
+    "ancient_chinese_culture": "国学常识", "ancient_literature": "古代文学知识",
+    "ancient_medical": "医古文", "ancient_phonetics": "古音学", "basic_ancient_chinese": "古汉语知识",
+    "couplet_prediction": "对联", "homographic_character_resolution": "通假字",
+    "named_entity_recognition": "古汉语命名体识别", "poetry_appreciate": "古诗词曲鉴赏",
+    "poetry_context_prediction": "古诗词上下句预测", "poetry_quality_assessment": "古诗词质量评估",
+    "poetry_sentiment_analysis": "诗词情感分类", "polysemy_resolution": "古文单字多义",
+    "reading_comprehension": "古文阅读理解", "sentence_segmentation": "古文断句",
+}
+
+# ACLUE: CMMLU's prompt on tyouisen/aclue (lm-eval 0.4.13 `aclue`)
+ACLUE_TEMPLATE = CMMLU_TEMPLATE.replace(
+    "# CMMLU subject template (lm-eval 0.4.13 `cmmlu`).", "# ACLUE subject template (lm-eval 0.4.13 `aclue`).",
+).replace("dataset_path: haonan-li/cmmlu", "dataset_path: tyouisen/aclue")
+
+
 def main(root: Path = TASKS_ROOT) -> None:
     out = reset_dir(root / "cmmlu")
     write(out / "_cmmlu_template_yaml", CMMLU_TEMPLATE)
@@ -135,6 +152,19 @@ def main(root: Path = TASKS_ROOT) -> None:
         }, SCRIPT)
     write_yaml(out / "_cmmlu.yaml",
                group("cmmlu", [f"cmmlu_{s}" for s in CMMLU_SUBJECTS], ["acc", "acc_norm"],
+                     version=1.0, aggregation=True), SCRIPT)
+
+    out = reset_dir(root / "aclue")
+    write(out / "_default_template_yaml", ACLUE_TEMPLATE)
+    for subject, name in ACLUE_SUBJECTS.items():
+        write_yaml(out / f"aclue_{subject}.yaml", {
+            "include": "_default_template_yaml",
+            "task": f"aclue_{subject}",
+            "dataset_name": subject,
+            "description": f"以下是关于{name}的单项选择题，请直接给出正确答案的选项。\n\n",
+        }, SCRIPT)
+    write_yaml(out / "_aclue.yaml",
+               group("aclue", [f"aclue_{s}" for s in ACLUE_SUBJECTS], ["acc", "acc_norm"],
                      version=1.0, aggregation=True), SCRIPT)
 
     out = reset_dir(root / "ceval")

@@ -15,7 +15,7 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 BEGIN, END = "<!-- every-task:begin -->", "<!-- every-task:end -->"
 FAMILIES = (  # (title, name prefix); the first matching prefix wins
     ("KMMLU direct", "kmmlu_direct"), ("KMMLU", "kmmlu"), ("GreekMMLU", "greekmmlu"),
-    ("GreekMMLU aliases (`gmmlu`)", "gmmlu"), ("CMMLU", "cmmlu"), ("C-Eval", "ceval"),
+    ("GreekMMLU aliases (`gmmlu`)", "gmmlu"), ("CMMLU", "cmmlu"), ("ACLUE", "aclue"), ("C-Eval", "ceval"),
     ("ArabicMMLU", "arabicmmlu"), ("AfriMMLU translate-test", "afrimmlu_t"),
     ("AfriMMLU", "afrimmlu"), ("MMLU", "mmlu"),
 )

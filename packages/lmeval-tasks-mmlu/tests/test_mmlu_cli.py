@@ -16,12 +16,12 @@ GROUPS = {
     "greekmmlu", "greekmmlu_stem", "greekmmlu_humanities", "greekmmlu_social_sciences",
     "greekmmlu_other", "gmmlu", "gmmlu_stem", "gmmlu_humanities", "gmmlu_social_sciences",
     "gmmlu_other",
-    "cmmlu", "ceval-valid",
+    "cmmlu", "aclue", "ceval-valid",
     "arabicmmlu", "arabicmmlu_stem", "arabicmmlu_humanities", "arabicmmlu_social_science",
     "arabicmmlu_language", "arabicmmlu_other",
     "afrimmlu-irokobench", "afrimmlu_tt-irokobench",
 }
-COUNTS = {"mmlu_": 57, "kmmlu_direct_": 45, "greekmmlu_": 45, "cmmlu_": 67, "ceval-valid_": 52,
+COUNTS = {"mmlu_": 57, "kmmlu_direct_": 45, "greekmmlu_": 45, "cmmlu_": 67, "aclue_": 15, "ceval-valid_": 52,
           "arabicmmlu_": 40, "afrimmlu_direct_": 90, "afrimmlu_translate_": 85}
 
 
@@ -42,7 +42,7 @@ def _listed(capsys, what: str) -> set[str]:
 
 def test_ls_lists_every_task_group_and_tag(capsys):
     tasks = _declared("task")
-    assert len(tasks) == 57 + 45 + 45 + 45 + 67 + 52 + 40 + 90 + 85
+    assert len(tasks) == 57 + 45 + 45 + 45 + 67 + 15 + 52 + 40 + 90 + 85
     for prefix, n in COUNTS.items():
         assert sum(t.startswith(prefix) for t in tasks) == n, prefix
     assert tasks <= _listed(capsys, "tasks")

@@ -151,12 +151,16 @@ def main() -> None:
         write("HAERAE-HUB/KMMLU", config, "test", kmmlu_rows(config, "test", n_test(i)))
         write("HAERAE-HUB/KMMLU", config, "dev", kmmlu_rows(config, "dev", 5))
     for i, (config, alias, _) in enumerate(greekmmlu.configs()):
-        subject = alias.split(" (")[0]
+        subject = max((s for s in greekmmlu.SUBJECTS  # the dataset's subject field
+                       if config.startswith(s.replace("&", "and").replace(" ", "_"))), key=len)
         write("dascim/GreekMMLU", config, "test", greek_rows(config, subject, "test", n_test(i) + 1))
         write("dascim/GreekMMLU", config, "dev", greek_rows(config, subject, "dev", 5))
     for i, subject in enumerate(chinese.CMMLU_SUBJECTS):
         write("haonan-li/cmmlu", subject, "test", cmmlu_rows(subject, "test", n_test(i)))
         write("haonan-li/cmmlu", subject, "dev", cmmlu_rows(subject, "dev", 5))
+    for i, subject in enumerate(chinese.ACLUE_SUBJECTS):
+        write("tyouisen/aclue", subject, "test", cmmlu_rows(subject, "test", n_test(i)))
+        write("tyouisen/aclue", subject, "dev", cmmlu_rows(subject, "dev", 5))
     for i, subject in enumerate(chinese.CEVAL_SUBJECTS):
         write("ceval/ceval-exam", subject, "val", ceval_rows(subject, "val", n_test(i)))
         write("ceval/ceval-exam", subject, "dev", ceval_rows(subject, "dev", 5))
