@@ -11,7 +11,7 @@ TASKS = {"hellaswag", "arc_easy", "arc_challenge", "lambada_openai", "lambada_op
          "lambada_openai_mt_en", "lambada_openai_mt_es", "lambada_openai_mt_fr",
          "lambada_openai_mt_it", "wikitext", "gsm8k", "gsm8k_cot", "piqa", "winogrande", "boolq",
          "openbookqa", "anli_r1", "anli_r2", "anli_r3", "commonsense_qa", "asdiv",
-         "asdiv_cot_llama", "arc_challenge_chat", "babi"}
+         "asdiv_cot_llama", "arc_challenge_chat", "babi", "c4"}
 
 
 def _listed(capsys, what: str) -> dict[str, str]:
@@ -40,4 +40,4 @@ def test_validate_passes(capsys):
     code = main(["validate", str(TASKS_DIR)])
     out = capsys.readouterr()
     assert code == 0, out.out
-    assert re.search(r"24 file\(s\) checked, 0 problem\(s\)", out.err)
+    assert re.search(r"25 file\(s\) checked, 0 problem\(s\)", out.err)

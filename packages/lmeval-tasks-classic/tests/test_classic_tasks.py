@@ -84,7 +84,7 @@ def test_gsm8k_cot_uses_the_eight_published_exemplars(build):
 def test_reference_run_over_every_task():
     tasks = ["hellaswag", "arc_easy", "arc_challenge", "lambada_openai", "lambada_multilingual",
              "wikitext", "gsm8k", "gsm8k_cot", "piqa", "winogrande", "boolq", "openbookqa",
-             "anli", "commonsense_qa", "asdiv", "asdiv_cot_llama", "arc_challenge_chat", "babi"]
+             "anli", "commonsense_qa", "asdiv", "asdiv_cot_llama", "arc_challenge_chat", "babi", "c4"]
     res = lmeval.evaluate(model="dummy", tasks=tasks, bootstrap_iters=0)["results"]
     for name in ("hellaswag", "arc_easy", "arc_challenge", "piqa", "openbookqa"):
         assert 0.0 <= res[name]["acc,none"] <= 1.0 and 0.0 <= res[name]["acc_norm,none"] <= 1.0
@@ -93,6 +93,7 @@ def test_reference_run_over_every_task():
     for lang in ("de", "en", "es", "fr", "it"):
         r = res[f"lambada_openai_mt_{lang}"]
         assert r["perplexity,none"] > 1.0 and 0.0 <= r["acc,none"] <= 1.0
+    assert res["c4"]["word_perplexity,none"] > 1.0
     wiki = res["wikitext"]
     assert wiki["word_perplexity,none"] > 1.0 and wiki["byte_perplexity,none"] > 1.0
     assert wiki["bits_per_byte,none"] == pytest.approx(math.log2(wiki["byte_perplexity,none"]))
@@ -166,3 +167,14 @@ def test_babi_generates_one_line_and_matches_the_spaced_answer(build):
     assert task.doc_to_target(doc) == " room 0"
     assert task.process_results(doc, [" room 0"])["exact_match"] == 1.0
     assert task.process_results(doc, ["room 0"])["exact_match"] == 0.0  # the space is part of the target
+
+
+def test_c4_detokenizes_like_wikitext_and_counts_the_original_text(build):
+    task, instances = build("c4")
+    doc = task.eval_docs[0]
+    (text,) = instances[0].request.args
+    assert text == ('The shop 0 opened in 19-00 (near the "old" mill). '
+                    "It's open; come!\nPrices: 3.5 dollars, they say .")  # a final " ." stays
+    scores = task.process_results(doc, [-40.0])
+    assert scores["word_perplexity"] == (-40.0, len(doc["text"].split()))
+    assert scores["bits_per_byte"] == (-40.0, len(doc["text"].encode("utf-8")))

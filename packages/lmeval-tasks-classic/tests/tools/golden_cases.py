@@ -7,7 +7,7 @@ TASKS = ["hellaswag", "arc_easy", "arc_challenge", "lambada_openai", "lambada_op
          "lambada_openai_mt_en", "lambada_openai_mt_es", "lambada_openai_mt_fr",
          "lambada_openai_mt_it", "wikitext", "gsm8k", "gsm8k_cot", "piqa", "winogrande", "boolq",
          "openbookqa", "anli_r1", "anli_r2", "anli_r3", "commonsense_qa", "asdiv",
-         "asdiv_cot_llama", "arc_challenge_chat", "babi"]
+         "asdiv_cot_llama", "arc_challenge_chat", "babi", "c4"]
 
 FEWSHOT = [("hellaswag", 3), ("arc_easy", 2), ("arc_challenge", 5), ("lambada_openai", 2),
            ("gsm8k", 0), ("gsm8k", 3), ("gsm8k_cot", 2), ("piqa", 3), ("winogrande", 3),

@@ -142,6 +142,13 @@ def babi(split: str, n: int) -> list[dict]:
              "answer": f"room {i}", "task": 1 + i % 20} for i in range(n)]
 
 
+def c4(split: str, n: int) -> list[dict]:
+    return [{"text": (f"The shop {i} opened in 19 @-@ 0{i} ( near the \" old \" mill ) . "
+                      f"It 's open ; come ! \n Prices : 3 @.@ 5 dollars , they say ."),
+             "timestamp": f"2019-04-2{i}T10:00:00Z", "url": f"https://example.org/{split}/{i}"}
+            for i in range(n)]
+
+
 def main() -> None:
     if ROOT.exists():
         shutil.rmtree(ROOT)
@@ -162,6 +169,8 @@ def main() -> None:
     write("EleutherAI/asdiv", None, "validation", asdiv(4))
     for split, n in (("train", 5), ("valid", 3), ("test", 4)):
         write("Muennighoff/babi", None, split, babi(split, n))
+    for split, n in (("train", 3), ("validation", 3)):
+        write("allenai/c4", "en", split, c4(split, n))
     for config in LAMBADA_WORDS:
         write("EleutherAI/lambada_openai", config, "test", lambada(config, 3))
     write("openai/gsm8k", "main", "train", gsm8k("train", 8))
