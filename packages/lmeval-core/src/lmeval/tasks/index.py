@@ -48,7 +48,7 @@ class IndexEntry(SlotRecord):
         self.alias = alias
 
 
-def scan_file(path: Path) -> dict[str, Any]:
+def scan_file(path: str | Path) -> dict[str, Any]:
     """Top-level naming keys of one YAML file: ``{"task": ..., "group": ..., "tag": ..., ...}``,
     ``"class": True`` when it sets a class, or ``{"_error": message}``."""
     try:
@@ -96,13 +96,14 @@ class DirectoryScan:
             cached = {}
         files: dict[str, Any] = {}
         dirty = False
+        root = str(self.root) + os.sep
         for rel, mtime, size in zip(*self.stamps(), strict=True):
             stamp = [mtime, size]
             old = cached.get(rel)
             if old is not None and old[0] == stamp:
                 files[rel] = old
             else:
-                files[rel] = [stamp, scan_file(self.root / rel)]
+                files[rel] = [stamp, scan_file(root + rel)]
                 dirty = True
         if dirty or len(files) != len(cached):
             self._save(files)
@@ -204,7 +205,7 @@ class TaskIndex:
         entries: dict[str, IndexEntry] = {}
         tags: dict[str, list[str]] = {}
         for (scan, dist), (root, _) in zip(scans, self.sources, strict=False):
-            named = name_source(str(root), scan.load(), dist, lambda p: scan_file(Path(p)))
+            named = name_source(str(root), scan.load(), dist, scan_file)
             for message in named.warnings:
                 warnings.append(message)
                 log.warning(message)

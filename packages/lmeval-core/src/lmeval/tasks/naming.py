@@ -35,6 +35,14 @@ def name_source(root: str, records: dict[str, dict[str, Any]], distribution: str
     out = SourceNames()
     merged: dict[str, dict[str, Any] | str] = {}
     records = dict(records)
+    targets: dict[tuple[str, str], str] = {}  # (folder, include) -> path relative to root
+
+    def target(rel: str, inc: str) -> str:
+        key = (os.path.dirname(rel), inc)
+        found = targets.get(key)
+        if found is None:
+            found = targets[key] = os.path.normpath(os.path.join(key[0], inc))
+        return found
 
     def chain(rel: str, seen: tuple[str, ...]) -> dict[str, Any] | str:
         if rel in merged:
@@ -62,7 +70,7 @@ def name_source(root: str, records: dict[str, dict[str, Any]], distribution: str
             if not isinstance(inc, str):
                 merged[rel] = f"include: expected a file name, got {inc!r}"
                 return merged[rel]
-            inc_rel = os.path.normpath(os.path.join(os.path.dirname(rel), inc))
+            inc_rel = target(rel, inc)
             if inc_rel in seen or inc_rel == rel:
                 merged[rel] = f"include cycle through {inc}"
                 return merged[rel]

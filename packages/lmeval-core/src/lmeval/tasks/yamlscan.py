@@ -37,6 +37,7 @@ _AFTER_KEY = re.compile(r" *:(?: +|$)")
 _AFTER_VALUE = re.compile(r" *(?:#.*)?$")
 _PLAIN_END = re.compile(r":(?: +|$)| #")
 _COLON = re.compile(r":(?: |$)")
+_NAME_LIKE = re.compile(r"[A-Za-z_][\w.\-/]*\Z")
 _NAME_GUESS = re.compile(r"""^["']?(?:task|group)["']? *: *["']?([^\s"'#,:\[\]{}]+)""", re.M)
 _SIMPLE_QUOTED = re.compile(r"""(?:"([^"\\]*)"|'((?:[^']|'')*)') *(?:#.*)?$""")
 # plain scalars PyYAML does not read as strings: booleans, nulls (numbers, dates, ``<<``, ``=``
@@ -245,6 +246,8 @@ _NOT_SURE: Any = object()
 def _one_line_value(text: str) -> Any:
     """The value of a one-line scalar or flow collection, as PyYAML reads it in a block mapping."""
     text = text.strip(" ")
+    if _NAME_LIKE.match(text) and text not in _NOT_STR_WORDS:  # the common case: `task: mmlu_x`
+        return text
     if not text:
         return None
     ch = text[0]
