@@ -234,10 +234,17 @@ def arc_mt() -> None:
             dump(hub, config, split, arc_rows(f"{lang}-{split}"))
 
 
+def copal_id() -> None:
+    for split in ("test", "test_colloquial"):
+        dump("haryoaw/COPAL", "id", split, [{
+            **row, "terminology": i % 2 == 0, "culture": i % 3 == 0, "language": i % 2 == 1,
+        } for i, row in enumerate(copa_rows(f"id-{split}"))])
+
+
 def main() -> None:
     if OUT.exists():
         shutil.rmtree(OUT)
-    for family in (belebele, xnli, xcopa, xstorycloze, pawsx, mgsm, afri, arc_mt, basque, catalan):
+    for family in (belebele, xnli, xcopa, xstorycloze, pawsx, mgsm, afri, arc_mt, copal_id, basque, catalan):
         family()
     print(f"wrote {sum(1 for _ in OUT.rglob('*.jsonl'))} files under {OUT}")
 

@@ -841,6 +841,28 @@ def arc_mt() -> None:
         })
 
 
+# ===================================================================================== copal_id
+# COPAL-ID (Wibowo et al., 2024, arXiv:2311.01012): Indonesian COPA with local culture, in
+# standard and colloquial (Jakartan) Indonesian; XCOPA's prompt with XCOPA-id's connectives.
+def copal_id() -> None:
+    write("copal_id/standard.yaml", {
+        "tag": "copal_id", "task": "copal_id_standard", "task_alias": "standard",
+        "dataset_path": "haryoaw/COPAL", "dataset_name": "id", "output_type": "multiple_choice",
+        "test_split": "test", "doc_to_text": Fn("utils.doc_to_text_id"), "doc_to_target": "label",
+        "doc_to_choice": Fn("utils.doc_to_choice"), "metric_list": [{"metric": "acc"}],
+        "metadata": {"version": 1.0},
+    })
+    write("copal_id/colloquial.yaml", {"include": "standard.yaml", "task": "copal_id_colloquial",
+                                       "task_alias": "colloquial", "test_split": "test_colloquial"})
+    cause, effect = XCOPA["id"]
+    (ROOT / "copal_id" / "utils.py").write_text("\n".join([
+        '"""COPAL-ID prompts: the premise, then the Indonesian connective of the question type."""', "",
+        "from lmeval_tasks_multilingual.prompts import copa_choices, copa_premise", "",
+        "doc_to_choice = copa_choices", "", "",
+        "def doc_to_text_id(doc: dict) -> str:",
+        f"    return copa_premise(doc, {{'cause': {cause!r}, 'effect': {effect!r}}})", ""]), encoding="utf-8")
+
+
 # ======================================================================================= README
 FAMILIES = [  # folder(s), title, datasets, metrics, paper
     (["belebele"], "Belebele", "`facebook/belebele` (122 configs, split test)", "acc, acc_norm",
@@ -859,6 +881,8 @@ FAMILIES = [  # folder(s), title, datasets, metrics, paper
      "exact_match", "Adelani et al. 2024, arXiv:2406.03368"),
     (["arc_mt"], "ARC-Challenge MT", "`LumiOpen/arc_challenge_mt` (11 configs), `mideind/icelandic-arc-challenge` "
      "(test; train for few-shot)", "acc, acc_norm", "Clark et al. 2018, arXiv:1803.05457 (machine-translated)"),
+    (["copal_id"], "COPAL-ID", "`haryoaw/COPAL` (`id`; test, test_colloquial)", "acc",
+     "Wibowo et al. 2024, arXiv:2311.01012"),
     (["basque_bench", "xnli_eu", "eus_exams", "eus_proficiency", "eus_reading", "eus_trivia", "basqueglue"],
      "BasqueBench", "`HiTZ/ARC-eu`, `HiTZ/MGSM-eu`, `HiTZ/PAWS-eu`, `HiTZ/PIQA-eu`, `HiTZ/wnli-eu`, "
      "`HiTZ/XCOPA-eu`, `HiTZ/xnli-eu`, `HiTZ/EusExams`, `HiTZ/EusProficiency`, `HiTZ/EusReading`, "
@@ -951,7 +975,7 @@ def main() -> None:
     if ROOT.exists():
         shutil.rmtree(ROOT)
     ROOT.mkdir(parents=True)
-    for family in (belebele, xnli, xcopa, xstorycloze, pawsx, mgsm, afrixnli, afrimgsm, arc_mt, basque, catalan):
+    for family in (belebele, xnli, xcopa, xstorycloze, pawsx, mgsm, afrixnli, afrimgsm, arc_mt, copal_id, basque, catalan):
         family()
     n = sum(1 for _ in ROOT.rglob("*.yaml"))
     (ROOT.parent.parent.parent / "README.md").write_text(readme(), encoding="utf-8")
