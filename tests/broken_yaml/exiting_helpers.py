@@ -2,8 +2,7 @@
 
 import sys
 
-print("Error: a tool this task needs is not installed.")
-sys.exit(3)
+sys.exit("a tool this task needs is not installed")
 
 
 def fn(dataset):  # pragma: no cover - never reached

@@ -129,3 +129,18 @@ def test_validate_checks_inline_groups_member_by_member(tree, capsys):
                    f"{tree / 'nested.yaml'}:8: task: unknown task, group or tag 'also_missing'",
                    f"{tree / 'nested.yaml'}:9: a group member needs `task: <name>` or "
                    "`group: <name>`, got ['num_fewshot']"], out
+
+
+def test_helpers_of_two_folders_each_get_their_own_sibling_module(tmp_path):
+    """`import utils` inside a task folder's helper is that folder's utils.py, not the utils.py
+    of the folder whose helper was imported first."""
+    from lmeval.tasks.yamlio import FunctionRef
+
+    refs = []
+    for name in ("one", "two"):
+        folder = tmp_path / name
+        folder.mkdir()
+        (folder / "utils.py").write_text(f"WHO = {name!r}\n")
+        (folder / "helpers.py").write_text("import utils\n\n\ndef who(_=None):\n    return utils.WHO\n")
+        refs.append(FunctionRef("helpers.who", str(folder), str(folder / "t.yaml"), 1))
+    assert [ref.resolve()() for ref in refs] == ["one", "two"]

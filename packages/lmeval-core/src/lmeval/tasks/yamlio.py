@@ -6,10 +6,9 @@ key, so a problem can be reported as ``file:line: field: message``.
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import importlib.util
-import io
+import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -66,23 +65,20 @@ class FunctionRef:
                     module = importlib.util.module_from_spec(spec)
                     sys.modules[key] = module
                     sys.path.insert(0, self.base_dir)
-                    printed = io.StringIO()  # what the module prints on import, kept for its error
+                    before = set(sys.modules)
                     try:
-                        with contextlib.redirect_stdout(printed):
-                            spec.loader.exec_module(module)
+                        spec.loader.exec_module(module)
                     except SystemExit as exc:  # a helper that exits when a tool is missing
                         del sys.modules[key]
-                        said = " ".join(printed.getvalue().split())
                         raise ConfigError(f"!function {self.spec}: importing {module_name} called "
-                                          f"sys.exit({exc.code!r})" + (f": {said}" if said else ""),
+                                          f"sys.exit({exc.code!r})",
                                           file=self.file, line=self.line, field="!function") from None
                     except BaseException:
                         del sys.modules[key]
                         raise
-                    else:
-                        sys.stdout.write(printed.getvalue())
                     finally:
                         sys.path.remove(self.base_dir)
+                        _forget_siblings(set(sys.modules) - before, self.base_dir)
             else:
                 module = importlib.import_module(module_name)
         except ModuleNotFoundError as exc:
@@ -117,6 +113,18 @@ class FunctionRef:
 
     def __str__(self) -> str:
         return f"!function {self.spec}"
+
+
+def _forget_siblings(names: set[str], folder: str) -> None:
+    """Drop from ``sys.modules`` the modules a helper imported from its own folder by a plain
+    name (``import utils``): the helper keeps them, but another task folder's ``utils`` must not
+    resolve to this one."""
+    prefix = os.path.join(os.path.abspath(folder), "")
+    for name in names:
+        origin = getattr(sys.modules.get(name), "__file__", None)
+        if (isinstance(origin, str) and os.path.abspath(origin).startswith(prefix)
+                and not name.startswith("lmeval_taskfn_")):
+            del sys.modules[name]
 
 
 def _make_loader(path: Path, duplicates: list[DuplicateKey]) -> type:
