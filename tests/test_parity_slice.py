@@ -32,6 +32,8 @@ from reference_env import reference_python  # noqa: E402
 #: Llama (transformers' own initialisation) that is at most one float32 ulp of hellaswag's
 #: ~40-token sums (values around -300 to -500, where one ulp is 3e-5 to 6e-5).
 MAX_ABS_DLOGPROB = 1e-4
+#: One float32 ulp, relative (2**-23): the most two float32 roundings of one sum can differ.
+FLOAT32_ULP_REL = 2.0 ** -23
 LIMIT = 12
 
 pytestmark = pytest.mark.timeout(1800)
@@ -82,7 +84,12 @@ def test_lmeval_agrees_with_lm_eval_per_sample(setup, config):
     assert row["prompts_differ"] == 0, details
     assert row["predictions_differ"] == 0, details
     assert row["metrics_equal"], notes
-    assert row["max_abs_dlogprob"] <= MAX_ABS_DLOGPROB, details
+    for d in details:
+        # within 1e-4, or (rolling sums of whole documents, thousands in size) within one float32
+        # ulp of the value: wikitext's single-window sums near -2,200 have a 2.4e-4 ulp, and
+        # float32 batches of other shapes round that window's sum one ulp apart
+        assert (d["max_abs_dlogprob"] <= MAX_ABS_DLOGPROB
+                or d["max_rel_dlogprob"] <= FLOAT32_ULP_REL), d
     assert set(tokens) == expected
     for task, t in tokens.items():
         assert t["requests"] > 0 and t["token_ids_differ"] == 0, (task, t["first_difference"])
