@@ -20,7 +20,7 @@ from ml_data import GOLDEN, rows
 ENTRY_POINTS = ["belebele", "xnli", "xcopa", "xstorycloze", "pawsx", "mgsm_direct", "mgsm_cot_native",
                 "afrixnli-irokobench", "afrixnli_tt-irokobench", "afrixnli", "afrimgsm-irokobench",
                 "afrimgsm_cot-irokobench", "afrimgsm_tt-irokobench", "afrimgsm_tt_cot-irokobench",
-                "basque_bench", "eus_exams_es", "xnli_eu_mt", "catalan_bench", "arc_challenge_mt", "copal_id"]
+                "basque_bench", "eus_exams_es", "xnli_eu_mt", "catalan_bench", "arc_challenge_mt", "copal_id", "egyhellaswag", "darijahellaswag"]
 
 
 @pytest.fixture(scope="module")
@@ -52,6 +52,7 @@ def test_every_task_runs_and_reports_its_metrics(run):
     assert set(results["mgsm_native_cot_eu"]) >= {"exact_match,get-answer"}
     assert set(results["arc_challenge_mt_is"]) >= {"acc,none", "acc_norm,none"}
     assert set(results["copal_id_colloquial"]) >= {"acc,none"}
+    assert set(results["darijahellaswag"]) >= {"acc,none", "acc_norm,none"}
 
 
 def _weighted(run, metric, members):

@@ -241,10 +241,21 @@ def copal_id() -> None:
         } for i, row in enumerate(copa_rows(f"id-{split}"))])
 
 
+def dialect_hellaswag() -> None:
+    for task, (hub, _) in g.DIALECT_HELLASWAG.items():
+        for split in ("train", "validation", "test"):
+            dump(hub, None, split, [{
+                "ind": i, "activity_label": f"نشاط {i}", "ctx_a": f"راجل {task} {i} واقف", "ctx_b": "وبعدين",
+                "ctx": f"راجل {task} {i} واقف وبعدين", "endings": [f"نهاية {k} للمثال {i}" for k in range(4)],
+                "source_id": f"activitynet~{i}", "split": split, "split_type": "indomain",
+                "label": "" if split == "test" else str((i + 1) % 4),
+            } for i in range(N)])
+
+
 def main() -> None:
     if OUT.exists():
         shutil.rmtree(OUT)
-    for family in (belebele, xnli, xcopa, xstorycloze, pawsx, mgsm, afri, arc_mt, copal_id, basque, catalan):
+    for family in (belebele, xnli, xcopa, xstorycloze, pawsx, mgsm, afri, arc_mt, copal_id, dialect_hellaswag, basque, catalan):
         family()
     print(f"wrote {sum(1 for _ in OUT.rglob('*.jsonl'))} files under {OUT}")
 

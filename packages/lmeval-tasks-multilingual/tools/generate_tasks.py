@@ -863,6 +863,32 @@ def copal_id() -> None:
         f"    return copa_premise(doc, {{'cause': {cause!r}, 'effect': {effect!r}}})", ""]), encoding="utf-8")
 
 
+# ============================================================================ dialect hellaswag
+# HellaSwag translated into Egyptian Arabic (UBC-NLP/EgyHellaSwag) and Moroccan Darija
+# (MBZUAI-Paris/DarijaHellaSwag): "<activity_label>: <ctx>" and the four endings, unprocessed
+# (unlike English HellaSwag's cleaning). lm-eval also tags them `multiple_choice`, a tag whose
+# other members are not in this pack.
+DIALECT_HELLASWAG = {"egyhellaswag": ("UBC-NLP/EgyHellaSwag", 0.0),
+                     "darijahellaswag": ("MBZUAI-Paris/DarijaHellaSwag", 1.0)}
+
+
+def dialect_hellaswag() -> None:
+    for task, (path, version) in DIALECT_HELLASWAG.items():
+        write(f"{task}/{task}.yaml", {
+            "task": task, "dataset_path": path, "dataset_name": None, "output_type": "multiple_choice",
+            "training_split": "train", "validation_split": "validation", "test_split": None,
+            "process_docs": Fn("utils.process_docs"), "doc_to_text": "{{query}}",
+            "doc_to_target": "{{label}}", "doc_to_choice": "choices", "metric_list": ACC_NORM,
+            "metadata": {"version": version},
+        })
+        (ROOT / task / "utils.py").write_text("\n".join([
+            '"""The query is the activity label and the context; the choices the four endings."""', "",
+            "", "def process_docs(dataset):",
+            "    return dataset.map(lambda doc: {\"query\": doc[\"activity_label\"] + \": \" + doc[\"ctx\"],",
+            "                                    \"choices\": doc[\"endings\"], \"gold\": int(doc[\"label\"])})",
+            ""]), encoding="utf-8")
+
+
 # ======================================================================================= README
 FAMILIES = [  # folder(s), title, datasets, metrics, paper
     (["belebele"], "Belebele", "`facebook/belebele` (122 configs, split test)", "acc, acc_norm",
@@ -883,6 +909,9 @@ FAMILIES = [  # folder(s), title, datasets, metrics, paper
      "(test; train for few-shot)", "acc, acc_norm", "Clark et al. 2018, arXiv:1803.05457 (machine-translated)"),
     (["copal_id"], "COPAL-ID", "`haryoaw/COPAL` (`id`; test, test_colloquial)", "acc",
      "Wibowo et al. 2024, arXiv:2311.01012"),
+    (["egyhellaswag", "darijahellaswag"], "Egyptian and Darija HellaSwag",
+     "`UBC-NLP/EgyHellaSwag`, `MBZUAI-Paris/DarijaHellaSwag` (validation)", "acc, acc_norm",
+     "Zellers et al. 2019 (HellaSwag), arXiv:1905.07830, translated"),
     (["basque_bench", "xnli_eu", "eus_exams", "eus_proficiency", "eus_reading", "eus_trivia", "basqueglue"],
      "BasqueBench", "`HiTZ/ARC-eu`, `HiTZ/MGSM-eu`, `HiTZ/PAWS-eu`, `HiTZ/PIQA-eu`, `HiTZ/wnli-eu`, "
      "`HiTZ/XCOPA-eu`, `HiTZ/xnli-eu`, `HiTZ/EusExams`, `HiTZ/EusProficiency`, `HiTZ/EusReading`, "
@@ -975,7 +1004,7 @@ def main() -> None:
     if ROOT.exists():
         shutil.rmtree(ROOT)
     ROOT.mkdir(parents=True)
-    for family in (belebele, xnli, xcopa, xstorycloze, pawsx, mgsm, afrixnli, afrimgsm, arc_mt, copal_id, basque, catalan):
+    for family in (belebele, xnli, xcopa, xstorycloze, pawsx, mgsm, afrixnli, afrimgsm, arc_mt, copal_id, dialect_hellaswag, basque, catalan):
         family()
     n = sum(1 for _ in ROOT.rglob("*.yaml"))
     (ROOT.parent.parent.parent / "README.md").write_text(readme(), encoding="utf-8")
