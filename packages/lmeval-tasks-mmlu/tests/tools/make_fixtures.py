@@ -19,6 +19,7 @@ sys.path.insert(0, str(HERE.parent.parent / "generate"))
 
 import arabic_african  # noqa: E402
 import chinese  # noqa: E402
+import darija  # noqa: E402
 import greekmmlu  # noqa: E402
 import kmmlu  # noqa: E402
 import mmlu  # noqa: E402
@@ -81,6 +82,16 @@ def cmmlu_rows(subject: str, split: str, n: int) -> list[dict]:
         "A": f"选项{ZH[0]}{i}", "B": f"选项{ZH[1]}{i}", "C": f"选项{ZH[2]}{i}",
         "D": f"选项{ZH[3]}{i}",
         "Answer": "ABCD"[(i + len(subject)) % 4],
+    } for i in range(n)]
+
+
+def darija_rows(subject: str, split: str, n: int) -> list[dict]:
+    return [{
+        "question": f"{subject} {split} سؤال {i}: شنو هو الجواب الصحيح؟",
+        "context": "" if i % 2 else f"سياق {i}",
+        "choices": [f"اختيار {k} {i}" for k in range(3 + i % 3)],
+        "answer": i % 3, "subject": subject, "subject_darija": f"موضوع {subject}",
+        "source": "mmlu" if subject in darija.MMLU_SUBJECTS else "arabic_mmlu",
     } for i in range(n)]
 
 
@@ -161,6 +172,9 @@ def main() -> None:
     for i, subject in enumerate(chinese.ACLUE_SUBJECTS):
         write("tyouisen/aclue", subject, "test", cmmlu_rows(subject, "test", n_test(i)))
         write("tyouisen/aclue", subject, "dev", cmmlu_rows(subject, "dev", 5))
+    for i, subject in enumerate(darija.MMLU_SUBJECTS + darija.ARABIC_MMLU_SUBJECTS):
+        write("MBZUAI-Paris/DarijaMMLU", subject, "test", darija_rows(subject, "test", n_test(i)))
+        write("MBZUAI-Paris/DarijaMMLU", subject, "dev", darija_rows(subject, "dev", 5))
     for i, subject in enumerate(chinese.CEVAL_SUBJECTS):
         write("ceval/ceval-exam", subject, "val", ceval_rows(subject, "val", n_test(i)))
         write("ceval/ceval-exam", subject, "dev", ceval_rows(subject, "dev", 5))
