@@ -16,7 +16,7 @@ BEGIN, END = "<!-- every-task:begin -->", "<!-- every-task:end -->"
 FAMILIES = (  # (title, name prefix); the first matching prefix wins
     ("KMMLU direct", "kmmlu_direct"), ("KMMLU", "kmmlu"), ("GreekMMLU", "greekmmlu"),
     ("GreekMMLU aliases (`gmmlu`)", "gmmlu"), ("CMMLU", "cmmlu"), ("ACLUE", "aclue"), ("C-Eval", "ceval"),
-    ("ArabicMMLU", "arabicmmlu"), ("DarijaMMLU", "darijammlu"), ("AfriMMLU translate-test", "afrimmlu_t"),
+    ("ArabicMMLU", "arabicmmlu"), ("DarijaMMLU", "darijammlu"), ("EgyMMLU", "egymmlu"), ("AfriMMLU translate-test", "afrimmlu_t"),
     ("AfriMMLU", "afrimmlu"), ("MMLU", "mmlu"),
 )
 

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import arabic_african
 import chinese
-import darija
+import arabic_dialects
 import greekmmlu
 import kmmlu
 import mmlu
 from _common import TASKS_ROOT
 
-GENERATORS = (mmlu, kmmlu, greekmmlu, chinese, arabic_african, darija)
+GENERATORS = (mmlu, kmmlu, greekmmlu, chinese, arabic_african, arabic_dialects)
 
 
 def main(root: Path = TASKS_ROOT) -> None:

@@ -20,10 +20,10 @@ GROUPS = {
     "arabicmmlu", "arabicmmlu_stem", "arabicmmlu_humanities", "arabicmmlu_social_science",
     "arabicmmlu_language", "arabicmmlu_other",
     "afrimmlu-irokobench", "afrimmlu_tt-irokobench",
-    "darijammlu", "darijammlu_mmlu", "darijammlu_ar_mmlu",
+    "darijammlu", "darijammlu_mmlu", "darijammlu_ar_mmlu", "egymmlu", "egymmlu_mmlu", "egymmlu_ar_mmlu",
 }
 COUNTS = {"mmlu_": 57, "kmmlu_direct_": 45, "greekmmlu_": 45, "cmmlu_": 67, "aclue_": 15, "ceval-valid_": 52,
-          "arabicmmlu_": 40, "afrimmlu_direct_": 90, "afrimmlu_translate_": 85, "darijammlu_": 44}
+          "arabicmmlu_": 40, "afrimmlu_direct_": 90, "afrimmlu_translate_": 85, "darijammlu_": 44, "egymmlu_": 44}
 
 
 def _declared(kind: str) -> set[str]:
@@ -43,7 +43,7 @@ def _listed(capsys, what: str) -> set[str]:
 
 def test_ls_lists_every_task_group_and_tag(capsys):
     tasks = _declared("task")
-    assert len(tasks) == 57 + 45 + 45 + 45 + 67 + 15 + 52 + 40 + 90 + 85 + 44
+    assert len(tasks) == 57 + 45 + 45 + 45 + 67 + 15 + 52 + 40 + 90 + 85 + 44 + 44
     for prefix, n in COUNTS.items():
         assert sum(t.startswith(prefix) for t in tasks) == n, prefix
     assert tasks <= _listed(capsys, "tasks")
@@ -52,7 +52,8 @@ def test_ls_lists_every_task_group_and_tag(capsys):
     tags = _listed(capsys, "tags")
     assert {"mmlu_stem_tasks", "kmmlu_humss_tasks", "greekmmlu_other_tasks", "afrimmlu_tasks",
             "afrimmlu_tasks_prompt_3", "afrimmlu_tt_tasks", "afrobench_mmlu_tasks",
-            "arabicmmlu_language_tasks", "darijammlu_mmlu_tasks", "darijammlu_ar_mmlu_tasks"} <= tags
+            "arabicmmlu_language_tasks", "darijammlu_mmlu_tasks", "darijammlu_ar_mmlu_tasks", "egymmlu_stem_tasks",
+            "egymmlu_ar_mmlu_tasks"} <= tags
 
 
 @pytest.mark.parametrize("family", sorted(p.name for p in TASKS_DIR.iterdir() if p.is_dir()))

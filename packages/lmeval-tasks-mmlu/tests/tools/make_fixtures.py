@@ -19,7 +19,7 @@ sys.path.insert(0, str(HERE.parent.parent / "generate"))
 
 import arabic_african  # noqa: E402
 import chinese  # noqa: E402
-import darija  # noqa: E402
+import arabic_dialects  # noqa: E402
 import greekmmlu  # noqa: E402
 import kmmlu  # noqa: E402
 import mmlu  # noqa: E402
@@ -91,7 +91,16 @@ def darija_rows(subject: str, split: str, n: int) -> list[dict]:
         "context": "" if i % 2 else f"سياق {i}",
         "choices": [f"اختيار {k} {i}" for k in range(3 + i % 3)],
         "answer": i % 3, "subject": subject, "subject_darija": f"موضوع {subject}",
-        "source": "mmlu" if subject in darija.MMLU_SUBJECTS else "arabic_mmlu",
+        "source": "mmlu" if subject in arabic_dialects.MMLU_SUBJECTS else "arabic_mmlu",
+    } for i in range(n)]
+
+
+def egy_rows(subject: str, split: str, n: int) -> list[dict]:
+    return [{
+        "question": f"{subject} {split} سؤال {i}: إيه الإجابة الصح؟",
+        "context": "" if i % 2 == 0 else f"سياق {i}",
+        "choices": [f"اختيار {k} {i}" for k in range(4 + i % 2)],
+        "answer": (i + 1) % 4, "subject": subject, "egy_subject": f"موضوع {subject}",
     } for i in range(n)]
 
 
@@ -172,9 +181,11 @@ def main() -> None:
     for i, subject in enumerate(chinese.ACLUE_SUBJECTS):
         write("tyouisen/aclue", subject, "test", cmmlu_rows(subject, "test", n_test(i)))
         write("tyouisen/aclue", subject, "dev", cmmlu_rows(subject, "dev", 5))
-    for i, subject in enumerate(darija.MMLU_SUBJECTS + darija.ARABIC_MMLU_SUBJECTS):
+    for i, subject in enumerate(arabic_dialects.MMLU_SUBJECTS + arabic_dialects.ARABIC_MMLU_SUBJECTS):
         write("MBZUAI-Paris/DarijaMMLU", subject, "test", darija_rows(subject, "test", n_test(i)))
         write("MBZUAI-Paris/DarijaMMLU", subject, "dev", darija_rows(subject, "dev", 5))
+        write("UBC-NLP/EgyMMLU", subject, "test", egy_rows(subject, "test", n_test(i)))
+        write("UBC-NLP/EgyMMLU", subject, "dev", egy_rows(subject, "dev", 5))
     for i, subject in enumerate(chinese.CEVAL_SUBJECTS):
         write("ceval/ceval-exam", subject, "val", ceval_rows(subject, "val", n_test(i)))
         write("ceval/ceval-exam", subject, "dev", ceval_rows(subject, "dev", 5))
