@@ -92,7 +92,7 @@ def same(a: Any, b: Any, rel: float = 1e-9) -> bool:
     if isinstance(a, dict) and isinstance(b, dict):
         return a.keys() == b.keys() and all(same(a[k], b[k], rel) for k in a)
     if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(same(x, y, rel) for x, y in zip(a, b))
+        return len(a) == len(b) and all(same(x, y, rel) for x, y in zip(a, b, strict=True))
     return a == b
 
 
@@ -112,12 +112,12 @@ def first_difference(ours: Any, ref: Any, path: str = "") -> str | None:
     if isinstance(ours, list) and isinstance(ref, list):
         if len(ours) != len(ref):
             return f"{path}: {len(ours)} items in lmeval, {len(ref)} in lm-eval"
-        for i, (x, y) in enumerate(zip(ours, ref)):
+        for i, (x, y) in enumerate(zip(ours, ref, strict=True)):
             d = first_difference(x, y, f"{path}[{i}]")
             if d:
                 return d
     if isinstance(ours, str) and isinstance(ref, str):
-        at = next((i for i, (x, y) in enumerate(zip(ours, ref)) if x != y), min(len(ours), len(ref)))
+        at = next((i for i, (x, y) in enumerate(zip(ours, ref, strict=False)) if x != y), min(len(ours), len(ref)))
         start = max(0, at - 40)
         return (f"{path}: from character {at}: lmeval {ours[start:at + 60]!r} "
                 f"vs lm-eval {ref[start:at + 60]!r}")

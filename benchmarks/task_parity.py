@@ -31,7 +31,6 @@ import time
 import traceback
 from importlib.metadata import version
 from pathlib import Path
-from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent

@@ -66,7 +66,7 @@ class LocalCodeEval:
         import numpy as np
 
         correct = []
-        for test, candidates in zip(references, predictions):
+        for test, candidates in zip(references, predictions, strict=True):
             passed = 0
             for candidate in candidates:
                 try:

@@ -19,7 +19,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 import parity_records  # noqa: E402
 import scripted_answers  # noqa: E402
 
-
 MIRROR = Path(__file__).resolve().parents[1] / "packages" / "lmeval-tasks-minimal-pairs" / "tests" / "fixtures" / "datasets"
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import subprocess
 import sys
@@ -13,9 +14,17 @@ from lmeval.cli import main
 from lmeval_tasks_bias import TASKS_DIR
 
 PACK = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(PACK / "generate"))
 
-import regenerate  # noqa: E402
+
+def _load_generator():
+    """The pack's ``generate/regenerate.py`` under its own name (other packs have one too)."""
+    spec = importlib.util.spec_from_file_location("lmeval_tasks_bias_regenerate", PACK / "generate" / "regenerate.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+regenerate = _load_generator()
 
 
 def _configs(root: Path) -> dict[str, str]:

@@ -199,7 +199,6 @@ def files() -> dict[str, str]:
         out[f"blimp/blimp_{config}.yaml"] = _task(f"blimp_{config}", config)
     out["blimp/_blimp.yaml"] = _group("blimp", [f"blimp_{c}" for c in BLIMP], ["acc"], "2.0")
     for phenomenon, paradigms in BLIMP_NL.items():
-        sub = f"blimp_nl__{phenomenon}"
         for paradigm in paradigms:
             config = f"{phenomenon}__{paradigm}"
             out[f"blimp_nl/blimp_nl__{config}.yaml"] = _task(f"blimp_nl__{config}", config)

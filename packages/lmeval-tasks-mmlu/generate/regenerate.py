@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import arabic_african
-import chinese
 import arabic_dialects
+import chinese
 import greekmmlu
 import kmmlu
 import mmlu

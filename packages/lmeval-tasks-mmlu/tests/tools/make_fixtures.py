@@ -18,8 +18,8 @@ ROOT = HERE.parent / "fixtures" / "datasets"
 sys.path.insert(0, str(HERE.parent.parent / "generate"))
 
 import arabic_african  # noqa: E402
-import chinese  # noqa: E402
 import arabic_dialects  # noqa: E402
+import chinese  # noqa: E402
 import greekmmlu  # noqa: E402
 import kmmlu  # noqa: E402
 import mmlu  # noqa: E402
@@ -170,7 +170,7 @@ def main() -> None:
     for i, config in enumerate(kmmlu.SUBJECTS):
         write("HAERAE-HUB/KMMLU", config, "test", kmmlu_rows(config, "test", n_test(i)))
         write("HAERAE-HUB/KMMLU", config, "dev", kmmlu_rows(config, "dev", 5))
-    for i, (config, alias, _) in enumerate(greekmmlu.configs()):
+    for i, (config, _alias, _) in enumerate(greekmmlu.configs()):
         subject = max((s for s in greekmmlu.SUBJECTS  # the dataset's subject field
                        if config.startswith(s.replace("&", "and").replace(" ", "_"))), key=len)
         write("dascim/GreekMMLU", config, "test", greek_rows(config, subject, "test", n_test(i) + 1))
