@@ -167,7 +167,9 @@ def compare(tasks: list[str], units: list[list[str]], ours: list[dict], ref: lis
                 elif not failed_here:
                     verdict[t] = verdict.get(t) or f"only {side} runs it"
                 continue  # compared where both tools run it, or reported as not evaluated
-            diff = parity_records.first_difference(a["tasks"][t], b["tasks"][t])
+            ours_t, ref_t = a["tasks"][t], b["tasks"][t]  # requests first: they explain the scores
+            diff = (parity_records.first_difference(ours_t["samples"], ref_t["samples"], "/samples")
+                    or parity_records.first_difference(ours_t["metrics"], ref_t["metrics"], "/metrics"))
             if not a["tasks"][t]["samples"]:
                 diff = diff or "no documents evaluated"
             samples += len(a["tasks"][t]["samples"])
