@@ -64,6 +64,7 @@ def handle(args: argparse.Namespace) -> int:
     for file in files:
         problems.extend(validate_file(file, pm, index))
         warnings.update(dict.fromkeys(file_warnings(file, included)))
+        warnings.update(dict.fromkeys(hf_evaluate_warnings(file, pm)))
     if not problems:  # every file is sound alone: now each group as a run builds it
         problems.extend(_check_group_trees(files, pm, index))
     for line in [*problems, *warnings]:
@@ -105,6 +106,38 @@ def file_warnings(path: Path, included: set[Path]) -> list[str]:
         out.append(f"{path}:1: warning: defines neither `task` nor `group`, so no name runs it "
                    "(lm-eval skips such a file too); a template is checked through the files "
                    "that include it")
+    return out
+
+
+def hf_evaluate_warnings(path: Path, pm: Any) -> list[str]:
+    """One warning per ``metric_list`` name that comes from HF evaluate (as in lm-eval); nothing
+    is imported or downloaded here, the run loads it before the model."""
+    import importlib.util
+
+    from lmeval.metrics.hf_evaluate import comes_from_hf_evaluate
+    from lmeval.tasks.config import fail
+    from lmeval.tasks.yamlio import load_config
+
+    try:
+        raw = load_config(path)
+    except (ConfigError, OSError):
+        return []  # reported as a problem
+    entries = raw.get("metric_list")
+    if not isinstance(entries, list) or raw.get("process_results") is not None:
+        return []
+    installed = importlib.util.find_spec("evaluate") is not None
+    state = "installed" if installed else "not installed here: pip install evaluate"
+    def why(entry: Any) -> str:
+        return "has hf_evaluate: true" if entry.get("hf_evaluate") is True else "is not an lmeval metric"
+
+    out = []
+    for entry in entries:
+        name = entry.get("metric") if isinstance(entry, dict) else None
+        if isinstance(name, str) and comes_from_hf_evaluate(name, entry, pm.metrics.names()):
+            where, key = (entry, "metric") if hasattr(entry, "lines") else (raw, "metric_list")
+            out.append(fail(where, key, f"warning: metric {name!r} {why(entry)}: "
+                                                f"a run loads it from HF evaluate (evaluate {state}); "
+                                                "validate does not load it").located())
     return out
 
 

@@ -123,6 +123,9 @@ def run(config: RunConfig, pm: PluginManager, start: float | None = None) -> dic
     preflight.check_backend(pm, config.model, config.model_args, leaf_tasks,
                             dict(config.gen_kwargs or {}), chat_template=config.apply_chat_template)
     preflight.check_tasks(leaf_tasks, num_fewshot_flag=config.num_fewshot)  # before the model loads
+    from lmeval.metrics import hf_evaluate
+
+    hf_evaluate.load_all(leaf_tasks)  # metric names lmeval lacks, from HF evaluate, before the model
 
     lm = build_model(pm, config.model, config.model_args, batch_size=config.batch_size,
                      max_batch_size=config.max_batch_size, device=config.device)

@@ -123,7 +123,7 @@ class Task:
 
     # -- metrics ---------------------------------------------------------------------------
     def _setup_metrics(self) -> None:
-        from lmeval.metrics import DEFAULT_METRICS
+        from lmeval.metrics import DEFAULT_METRICS, hf_evaluate
 
         self.metric_fns: dict[str, Any] = {}
         self.metric_kwargs: dict[str, dict] = {}
@@ -143,6 +143,8 @@ class Task:
                 meta: dict[str, Any] = {}
             elif self.config.process_results is not None and name not in metrics:
                 fn, meta = None, {}
+            elif hf_evaluate.comes_from_hf_evaluate(name, entry, metrics.names()):
+                fn, meta = hf_evaluate.HFEvaluateMetric(name), {}  # loaded in the run's preflight
             else:
                 if name not in metrics:
                     raise self._error("metric_list", metrics.unknown_message(name))
