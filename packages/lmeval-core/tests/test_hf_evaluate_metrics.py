@@ -144,3 +144,16 @@ def test_real_evaluate_names_a_metric_it_cannot_load(tmp_path, monkeypatch):
     message = str(err.value)
     assert message.startswith("metric 'no_such_metric_here' is not an lmeval metric and HF evaluate "
                               "could not load it (") and "\n" not in message
+
+
+@pytest.mark.parametrize("metric,shown", [("5", "int 5"), ("[a, b]", "list ['a', 'b']"),
+                                          ("null", "NoneType None"), ('""', "str ''"),
+                                          ("' '", "str ' '"), ("{x: 1}", "mapping {'x': 1}")])
+def test_a_metric_that_is_not_a_name_is_an_error_not_a_hub_lookup(tmp_path, metric, shown):
+    path = _task(tmp_path, "gen_bad", metric)
+    with pytest.raises(UsageError) as err:
+        evaluate("dummy", None, ["gen_bad"], include_path=str(tmp_path), bootstrap_iters=0)
+    assert f"`metric` must be a metric name or !function module.fn, got {shown}" in str(err.value)
+    proc = _cli("validate", str(path), cwd=tmp_path)
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    assert "gen_bad.yaml:12: metric_list: `metric` must be a metric name" in proc.stdout

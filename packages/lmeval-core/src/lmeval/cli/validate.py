@@ -133,7 +133,7 @@ def hf_evaluate_warnings(path: Path, pm: Any) -> list[str]:
     out = []
     for entry in entries:
         name = entry.get("metric") if isinstance(entry, dict) else None
-        if isinstance(name, str) and comes_from_hf_evaluate(name, entry, pm.metrics.names()):
+        if isinstance(name, str) and name.strip() and comes_from_hf_evaluate(name, entry, pm.metrics.names()):
             where, key = (entry, "metric") if hasattr(entry, "lines") else (raw, "metric_list")
             out.append(fail(where, key, f"warning: metric {name!r} {why(entry)}: "
                                                 f"a run loads it from HF evaluate (evaluate {state}); "

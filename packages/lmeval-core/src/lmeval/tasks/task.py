@@ -141,6 +141,11 @@ class Task:
             if callable(name):
                 fn, name = name, name.__name__
                 meta: dict[str, Any] = {}
+            elif not isinstance(name, str) or not name.strip():
+                kind = ("mapping" if isinstance(name, dict) else "list" if isinstance(name, list)
+                        else type(name).__name__)
+                raise self._error("metric_list", "`metric` must be a metric name or "
+                                  f"!function module.fn, got {kind} {name!r}")
             elif self.config.process_results is not None and name not in metrics:
                 fn, meta = None, {}
             elif hf_evaluate.comes_from_hf_evaluate(name, entry, metrics.names()):
