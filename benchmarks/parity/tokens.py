@@ -49,8 +49,8 @@ def lm_eval_encoder(model: str):
 
 
 def lmeval_encoder(model: str):
-    from lmeval_hf.models import HFLM
     from lmeval.rolling import loglikelihood_windows
+    from lmeval_hf.models import HFLM
 
     lm = HFLM(pretrained=model, dtype="float32", device="cpu", batch_size=1)
 

@@ -249,7 +249,6 @@ def validate_file(path: Path, pm: Any, index: Any) -> list[str]:
 
 
 def _check_group(config: Any, raw: Any, index: Any) -> list[str]:
-    from lmeval.tasks.config import fail
 
     problems: list[str] = []
     _check_members(config.task, raw, index, problems)

@@ -10,7 +10,13 @@ from lmeval.errors import ConfigError, UsageError
 from lmeval.tasks.config import GroupConfig, build_group_config, build_task_config, fail
 from lmeval.tasks.index import TaskIndex
 from lmeval.tasks.task import Task
-from lmeval.tasks.yamlio import FunctionRef, LocatedDict, duplicate_keys, load_config, resolve_includes
+from lmeval.tasks.yamlio import (
+    FunctionRef,
+    LocatedDict,
+    duplicate_keys,
+    load_config,
+    resolve_includes,
+)
 
 
 @dataclass
