@@ -2,7 +2,7 @@
 
 lmeval's ``local-completions`` and lm-eval 0.4.13's ``local-completions`` send the same
 ``generate_until`` requests (text prompts, no tokenizer) to lmeval-api's test server
-(``python -m lmeval_api.testing``, its own process) which answers each after ``--latency``
+(``python -m lmeval_testkit.api``, its own process) which answers each after ``--latency``
 seconds. The ceiling is ``num_concurrent / latency``; the goal is >= 0.9 of it and >= lm-eval.
 A third client, a bare aiohttp loop with the same concurrency, measures what the test server
 and this machine allow any client (the server is Python too, on the same machine).
@@ -134,7 +134,7 @@ def main() -> None:
                         help="leave the server and the clients to the scheduler")
     args = parser.parse_args()
 
-    server = subprocess.Popen([sys.executable, "-m", "lmeval_api.testing", "--latency",
+    server = subprocess.Popen([sys.executable, "-m", "lmeval_testkit.api", "--latency",
                                str(args.latency)], stdout=subprocess.PIPE, text=True)
     pinning = None
     cpus = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []

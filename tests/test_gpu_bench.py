@@ -32,7 +32,7 @@ def tiny(tmp_path_factory) -> Path:
 
 def test_padding_tokens_are_unreachable_and_never_generated(tiny: Path) -> None:
     import torch
-    from lmeval_hf.testing import generate_corpus
+    from lmeval_testkit.hf import generate_corpus
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
     info = bench_model.describe(tiny)

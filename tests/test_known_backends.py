@@ -53,8 +53,11 @@ def registered() -> dict[str, str]:
 
 
 def test_every_package_declares_its_entry_point():
+    """Every package but the core and the test kit (a pytest plugin, no lmeval plugin) has one."""
     dists = {dist for dist, _, _ in _entry_points()}
-    assert dists == {_name(pkg) for pkg in PACKAGES} - {"lmeval-core"}
+    assert dists == {_name(pkg) for pkg in PACKAGES} - {"lmeval-core", "lmeval-testkit"}
+    testkit = tomllib.loads((ROOT / "packages" / "lmeval-testkit" / "pyproject.toml").read_text(encoding="utf-8"))
+    assert testkit["project"]["entry-points"]["pytest11"] == {"lmeval-testkit": "lmeval_testkit.plugin"}
 
 
 def _name(pkg: Path) -> str:

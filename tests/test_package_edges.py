@@ -5,12 +5,14 @@ Every import of an lmeval package in ``packages/*/src`` — ``import x``, ``from
 registers) — must be
 
 1. **declared**: the importing package's ``pyproject.toml`` lists the imported distribution in
-   ``dependencies`` (in an extra only for a test kit, a module named ``testing``), and every
+   ``dependencies`` (in an extra only for lmeval-testkit, the test kit distribution), and every
    lmeval distribution it declares is imported somewhere; and
 2. **an allowed edge**: DESIGN's target edges are every package on lmeval-core; lmeval-steered
    on lmeval-hf; lmeval-megatron and lmeval-nemo on lmeval-hf's public ``Scorer``
    (``lmeval_hf.scoring``); lmeval-llamacpp on lmeval-api's HTTP transport
-   (``lmeval_api.transport``); nothing in lmeval-core on any other package.
+   (``lmeval_api.transport``); lmeval-testkit on any backend (its kits build what backend tests
+   need; backends' tests, not their sources, import lmeval_testkit); nothing in lmeval-core on any
+   other package.
 
 Today some packages import more than those target edges: KNOWN_EXTRA_EDGES lists each such
 (package, module) pair. They are known debt, not allowed edges: the issue 17 §1 refactor moves
@@ -34,6 +36,7 @@ tomllib = pytest.importorskip("tomllib", reason="reading pyproject.toml needs Py
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = sorted(p.parent for p in ROOT.glob("packages/*/pyproject.toml"))
 CORE = "lmeval-core"
+TESTKIT = "lmeval-testkit"
 
 #: DESIGN's target edges beyond "on lmeval-core": (package, distribution, what of it may be
 #: imported: dotted prefixes, () for anything). An import is named by its dotted path:
@@ -54,8 +57,6 @@ KNOWN_EXTRA_EDGES: set[tuple[str, str]] = {
     # nemo drives megatron-core through lmeval-megatron's runner; DESIGN names no such edge
     ("lmeval-nemo", "lmeval_megatron.runner"),
     ("lmeval-nemo", "lmeval_megatron.tokenizer"),
-    # a test kit in a runtime package builds its tiny model with lmeval-hf (declared as an extra)
-    ("lmeval-onnx", "lmeval_hf.testing"),
 }
 
 LAZY = re.compile(r"(lmeval\w*(?:\.\w+)*):[\w.]+")
@@ -160,7 +161,7 @@ def test_every_lmeval_import_is_a_declared_dependency(pkg):
 
 
 def _is_test_kit(where: str) -> bool:
-    return Path(where.split(":")[0]).stem == "testing"
+    return where.startswith(f"packages/{TESTKIT}/")
 
 
 def _under(path: str, prefix: str) -> bool:
@@ -170,6 +171,8 @@ def _under(path: str, prefix: str) -> bool:
 def _allowed(importer: str, provider: str, path: str) -> bool:
     if provider == CORE:
         return importer != CORE
+    if importer == TESTKIT:
+        return not provider.startswith(("lmeval-tasks-", "lmeval-report-"))
     return any(importer == a and provider == p and (not prefixes or any(_under(path, x) for x in prefixes))
                for a, p, prefixes in ALLOWED_EDGES)
 
@@ -242,3 +245,14 @@ def test_the_scan_sees_every_kind_of_import(tmp_path):
     assert _allowed("lmeval-nemo", "lmeval-hf", "lmeval_hf.scoring.Scorer")
     assert not _allowed("lmeval-nemo", "lmeval-hf", "lmeval_hf.scoringx")
     assert not _allowed(CORE, "lmeval-hf", "lmeval_hf")
+    assert _allowed(TESTKIT, "lmeval-megatron", "lmeval_megatron.arguments")
+    assert not _allowed(TESTKIT, "lmeval-tasks-mmlu", "lmeval_tasks_mmlu")
+
+
+def test_no_runtime_package_ships_a_test_kit():
+    """Test kits live in lmeval-testkit; only lmeval-core's ``lmeval.testing`` (the ``dummy``
+    backend) stays in a runtime wheel."""
+    kits = sorted(p.relative_to(ROOT).as_posix() for pkg in PACKAGES if pkg.name not in (CORE, TESTKIT)
+                  for p in (pkg / "src").rglob("testing.py"))
+    assert not kits, f"move these into packages/{TESTKIT}: {kits}"
+    assert _is_test_kit(f"packages/{TESTKIT}/src/lmeval_testkit/megatron.py:1")

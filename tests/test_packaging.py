@@ -366,11 +366,11 @@ def test_lmeval_core_and_hf_in_a_fresh_venv(wheels, tmp_path):
     (transformers, tokenizers, safetensors, accelerate and theirs) comes from the registry, so
     the test skips when it is unreachable, as the other fresh-venv tests do.
 
-    The model is built here, in the test venv, with ``lmeval_hf.testing`` (a tiny random Llama
+    The model is built here, in the test venv, with ``lmeval_testkit.hf`` (a tiny random Llama
     and a locally trained tokenizer), and loaded in the fresh venv from its directory with
     ``HF_HUB_OFFLINE=1``: nothing is downloaded for the run itself.
     """
-    testing = pytest.importorskip("lmeval_hf.testing", reason="building the tiny model needs lmeval-hf")
+    testing = pytest.importorskip("lmeval_testkit.hf", reason="building the tiny model needs lmeval-hf")
     pytest.importorskip("transformers", reason="building the tiny model needs transformers")
     model = testing.build_tiny_llama(tmp_path / "tiny-llama")
 

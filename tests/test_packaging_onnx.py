@@ -4,7 +4,7 @@ Only the lmeval-core and lmeval-onnx wheels (built from the sources as in ``test
 go into a fresh venv; pip fetches onnxruntime, onnxruntime-genai, transformers, tokenizers, numpy
 and their dependencies from the configured package index, and no torch (lmeval-onnx does not
 declare it). The tiny random Llama and its Model Builder export are built in the test venv, as
-lmeval-onnx's own tests build them (``lmeval_onnx.testing.build_tiny_export``, cached under
+lmeval-onnx's own tests build them (``lmeval_testkit.onnx.build_tiny_export``, cached under
 ``.cache/lmeval-onnx-tests``). Then ``lmeval run --model onnxruntime`` and ``--model
 onnxruntime-genai`` from the fresh venv on the export, and ``lmeval run --model hf`` from the test
 venv on the source model, over lmeval-onnx's three local test tasks (multiple choice with one
@@ -66,10 +66,10 @@ def tiny_export() -> tuple[Path, Path]:
     """``(source HF directory, Model Builder export)``: lmeval-onnx's test fixture, same cache."""
     for module, why in (("torch", "the tiny source model is built with torch"),
                         ("onnx", "Model Builder needs onnx"), ("onnx_ir", "Model Builder needs onnx-ir"),
-                        ("lmeval_hf.testing", "the tiny Llama comes from lmeval-hf"),
+                        ("lmeval_testkit.hf", "the tiny Llama comes from lmeval-hf"),
                         ("onnxruntime_genai", "the export is built with onnxruntime-genai's builder")):
         pytest.importorskip(module, reason=why)
-    from lmeval_onnx.testing import build_tiny_export
+    from lmeval_testkit.onnx import build_tiny_export
 
     root = Path(os.environ.get("LMEVAL_ONNX_TEST_CACHE") or ROOT / ".cache" / "lmeval-onnx-tests")
     return build_tiny_export(root / "tiny-llama")

@@ -1,7 +1,7 @@
 """The GPU benchmark's model: Qwen2.5-0.5B's shape as a random Llama, built from its config.
 
 Nothing is downloaded. The tokenizer is lmeval-hf's locally trained byte-level BPE
-(:func:`lmeval_hf.testing.build_tokenizer`, the vocabulary of the parity fixtures' text) whose
+(:func:`lmeval_testkit.hf.build_tokenizer`, the vocabulary of the parity fixtures' text) whose
 vocabulary is padded with unreachable entries up to the model's 151,936 rows, so that every
 backend normalises over the same full vocabulary (lmeval's ``megatron_lm``, like Megatron,
 drops logits beyond the tokenizer's size). The padding rows of the tied embedding are zero:
@@ -69,7 +69,7 @@ def build_model(directory: Path, shape: str = "qwen2.5-0.5b", *, device: str = "
         return directory
     import torch
     import transformers
-    from lmeval_hf.testing import build_tokenizer
+    from lmeval_testkit.hf import build_tokenizer
     from transformers import LlamaConfig, LlamaForCausalLM
 
     if directory.exists():

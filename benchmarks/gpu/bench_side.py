@@ -158,7 +158,7 @@ def run(plan: dict[str, Any]) -> int:
     failures = 0
     shims: Any = contextlib.nullcontext()
     if plan.get("cpu_shims"):  # megatron-core on a CUDA-less torch (the --cpu dry run only)
-        from lmeval_megatron.testing import cpu_shims
+        from lmeval_testkit.megatron import cpu_shims
 
         shims = cpu_shims()
     with shims:

@@ -2,7 +2,7 @@
 
     python benchmarks/gpu/engine_check.py megatron|sglang|nemo [--out DIR] [--keep]
 
-Builds lmeval-hf's tiny Llama (``lmeval_hf.testing.build_tiny_llama``, wider than the test
+Builds lmeval-hf's tiny Llama (``lmeval_testkit.hf.build_tiny_llama``, wider than the test
 one), runs the same requests through ``hf`` on the GPU and through the engine, and prints one
 table row per request: both log-probabilities, their difference, both ``is_greedy`` flags,
 then rolling log-likelihoods and greedy generations. Exit status 0 when every difference is
@@ -109,9 +109,9 @@ def check_megatron(work: Path, cpu: bool = False) -> int:
 
     import torch
     from lmeval_hf.models import HFLM
-    from lmeval_hf.testing import build_tiny_llama
     from lmeval_megatron import testing as mt
     from lmeval_megatron.models import MegatronLM
+    from lmeval_testkit.hf import build_tiny_llama
 
     if not cpu and not torch.cuda.is_available():
         print("SKIP megatron: no CUDA device (--cpu runs the script's code path on the CPU)")
@@ -143,8 +143,8 @@ def check_sglang(work: Path) -> int:
         print(f"SKIP sglang: {m} is not installed (pip install sglang)")
         return 3
     from lmeval_hf.models import HFLM
-    from lmeval_hf.testing import build_tiny_llama
     from lmeval_sglang.models import SGLangLM
+    from lmeval_testkit.hf import build_tiny_llama
 
     hf_dir = build_tiny_llama(work / "llama", hidden=256, layers=4, heads=8, kv_heads=4)
     hf = HFLM(pretrained=str(hf_dir), device="cuda", dtype="bfloat16", batch_size=4,
@@ -164,8 +164,8 @@ def check_nemo(work: Path) -> int:
               "or use an NGC NeMo container)")
         return 3
     from lmeval_hf.models import HFLM
-    from lmeval_hf.testing import build_tiny_llama
     from lmeval_nemo.models import NeMoLM
+    from lmeval_testkit.hf import build_tiny_llama
     from nemo.collections import llm
 
     hf_dir = build_tiny_llama(work / "llama", hidden=256, layers=4, heads=8, kv_heads=4)

@@ -164,7 +164,7 @@ def main() -> int:
     if args.cpu:
         os.environ.setdefault("VLLM_CPU_KVCACHE_SPACE", "1")
     from lmeval_hf.models import HFLM
-    from lmeval_hf.testing import build_tiny_llama
+    from lmeval_testkit.hf import build_tiny_llama
     from lmeval_vllm.models import VLLM
 
     work = Path(args.out or tempfile.mkdtemp(prefix="lmeval-gpu-vllm-"))

@@ -13,7 +13,7 @@ import json
 import random
 from pathlib import Path
 
-# name -> builder arguments of lmeval_hf.testing.build_tiny_llama. The benchmark models use
+# name -> builder arguments of lmeval_testkit.hf.build_tiny_llama. The benchmark models use
 # transformers' own Llama initialisation (normal, std 0.02): a "random Llama" as
 # LlamaForCausalLM(LlamaConfig(...)) makes it. The "-peaked" variants (std 0.2, the test suite's
 # default) have ~20x larger per-token log-probs and activations that amplify float32 rounding;
@@ -46,13 +46,13 @@ CONFIGS = {
 
 
 def build_model(root: Path, name: str) -> Path:
-    from lmeval_hf.testing import build_tiny_llama
+    from lmeval_testkit.hf import build_tiny_llama
 
     return build_tiny_llama(root / name, max_position=MAX_POSITION, seed=0, **MODELS[name])
 
 
 def _vocabulary() -> list[str]:
-    from lmeval_hf.testing import generate_corpus
+    from lmeval_testkit.hf import generate_corpus
 
     words = {w.strip(".,?!;:\"()").lower() for line in generate_corpus(0) for w in line.split()}
     return sorted(w for w in words if w.isalpha())

@@ -7,7 +7,7 @@ Run it with the python of a venv that has lmeval-core and lmeval-hf installed (e
 lm-eval runs from its own venv (benchmarks/reference_env.py builds or reuses it; set
 LMEVAL_REFERENCE_VENV to an existing one): it is never a dependency of any lmeval package.
 
-Steps: build the random Llamas (lmeval_hf.testing, locally trained byte-level BPE, fixed seeds)
+Steps: build the random Llamas (lmeval_testkit.hf, locally trained byte-level BPE, fixed seeds)
 and the fixture datasets and task YAMLs (fixtures.py) under benchmarks/.work/parity; then for
 every model and benchmark row, run ``lm-eval run`` and ``lmeval run`` on the same YAMLs
 (``--include_path``) with ``--log_samples``, the same batch size and thread count, alternating

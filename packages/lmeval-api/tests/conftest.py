@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from lmeval_api.testing import TEST_API_KEY, FaultServer
+from lmeval_testkit.api import TEST_API_KEY, FaultServer
 
 SECRET = TEST_API_KEY
 
@@ -19,14 +19,14 @@ SECRET = TEST_API_KEY
 @pytest.fixture(scope="session")
 def tiny_tokenizer(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The tiny Llama's tokenizer alone (seconds to build, no torch)."""
-    testing = pytest.importorskip("lmeval_hf.testing", reason="lmeval-hf builds the tokenizer")
+    testing = pytest.importorskip("lmeval_testkit.hf", reason="lmeval-hf builds the tokenizer")
     return testing.build_tokenizer(tmp_path_factory.mktemp("tokenizers") / "llama")
 
 
 @pytest.fixture(scope="session")
 def tiny_llama(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A tiny random Llama (float32) served by vLLM and llama.cpp and run by lmeval-hf."""
-    testing = pytest.importorskip("lmeval_hf.testing", reason="lmeval-hf builds the tiny model")
+    testing = pytest.importorskip("lmeval_testkit.hf", reason="lmeval-hf builds the tiny model")
     # head size 32: vLLM's CPU attention kernels reject 16
     return testing.build_tiny_llama(tmp_path_factory.mktemp("models") / "llama", hidden=64,
                                     heads=2, kv_heads=1, max_position=512)

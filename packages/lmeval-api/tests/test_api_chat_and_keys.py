@@ -19,8 +19,8 @@ from lmeval.plugins import get_plugin_manager
 from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, RequestKind
 from lmeval_api.chat import AnthropicChatLM, LocalChatCompletionsLM, OpenAIChatCompletionsLM
 from lmeval_api.completions import LocalCompletionsLM, OpenAICompletionsLM
-from lmeval_api.testing import TEST_API_KEY as SECRET
-from lmeval_api.testing import Fault
+from lmeval_testkit.api import TEST_API_KEY as SECRET
+from lmeval_testkit.api import Fault
 
 TASKS = str(Path(__file__).parent / "tasks")
 MESSAGES = ({"role": "system", "content": "Answer briefly."},

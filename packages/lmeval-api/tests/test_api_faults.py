@@ -10,9 +10,9 @@ from lmeval.generation import cut_at_stop
 from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, RollingRequest
 from lmeval.rolling import loglikelihood_windows
 from lmeval_api.completions import LocalCompletionsLM
-from lmeval_api.testing import TEST_API_KEY as SECRET
-from lmeval_api.testing import Fault, FaultServer
 from lmeval_api.transport import ApiError, RetryPolicy, parse_retry_after
+from lmeval_testkit.api import TEST_API_KEY as SECRET
+from lmeval_testkit.api import Fault, FaultServer
 
 FAST = {"backoff_base": 0.01, "backoff_max": 0.05}
 

@@ -1,7 +1,7 @@
 """Nonsense from a server is an error, not a score; credentials in model args reach no output.
 
 Against the fault server (a real HTTP server on 127.0.0.1): every impossible answer of
-``lmeval_api.testing.NONSENSE`` fails at once (no retry) in one line naming the request and the
+``lmeval_testkit.api.NONSENSE`` fails at once (no retry) in one line naming the request and the
 value the server sent; ``timeout=0`` and malformed ``header=`` strings are refused without
 echoing a key; ``lmeval run`` with a bearer header, a key in the URL query and URL user-info
 writes none of them anywhere, and a rerun resumes from the cache.
@@ -20,8 +20,8 @@ import pytest
 from lmeval.errors import UsageError
 from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, RollingRequest
 from lmeval_api.completions import LocalCompletionsLM
-from lmeval_api.testing import NONSENSE, Fault
 from lmeval_api.transport import ApiError
+from lmeval_testkit.api import NONSENSE, Fault
 
 TASKS = str(Path(__file__).parent / "tasks")
 FAST = {"backoff_base": 0.01, "backoff_max": 0.05}

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from lmeval_api.testing import Fault
 from lmeval_api.transport import ApiError
+from lmeval_testkit.api import Fault
 
 N_DOCS = 100
 

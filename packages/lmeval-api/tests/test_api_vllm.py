@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, RollingRequest
-from lmeval_api.testing import TEST_API_KEY as SECRET
+from lmeval_testkit.api import TEST_API_KEY as SECRET
 
 pytestmark = pytest.mark.slow
 TASKS = str(Path(__file__).parent / "tasks")

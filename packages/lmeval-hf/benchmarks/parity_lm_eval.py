@@ -17,7 +17,7 @@ from pathlib import Path
 
 
 def requests():
-    from lmeval_hf.testing import generate_corpus
+    from lmeval_testkit.hf import generate_corpus
 
     lines = generate_corpus(seed=7, n_lines=60)
     shots = "\n\n".join(lines[:5]) + "\n\n"
@@ -48,7 +48,7 @@ def main() -> None:
     from lm_eval.models.huggingface import HFLM as RefLM
     from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, RollingRequest
     from lmeval_hf.models import HFLM
-    from lmeval_hf.testing import build_tiny_gpt2, build_tiny_llama, build_tiny_t5
+    from lmeval_testkit.hf import build_tiny_gpt2, build_tiny_llama, build_tiny_t5
 
     root = Path(args.models or tempfile.mkdtemp())
     ll, rolling, gen = requests()

@@ -2,7 +2,7 @@
 
     python packages/lmeval-hf/benchmarks/prefix_speed.py [--questions 40] [--hidden 256]
 
-Builds a small random Llama (lmeval_hf.testing) and a 5-shot multiple-choice request set
+Builds a small random Llama (lmeval_testkit.hf) and a 5-shot multiple-choice request set
 shaped like MMLU (one few-shot block shared by every question, four choices per question),
 plus a sampler-per-question variant (different shots per question, only the choices share).
 Prints seconds for each path (the minimum of ``--repeats`` interleaved runs), the speedup, the max |Δ| of log-likelihoods, and the ratio of
@@ -22,7 +22,7 @@ from pathlib import Path
 
 def request_sets(n_questions: int, seed: int = 0):
     from lmeval.protocol import LoglikelihoodRequest
-    from lmeval_hf.testing import generate_corpus
+    from lmeval_testkit.hf import generate_corpus
 
     lines = generate_corpus(seed=seed, n_lines=400)
     rng = random.Random(seed)
@@ -59,7 +59,7 @@ def main() -> None:
     logging.disable(logging.WARNING)
     import torch
     from lmeval_hf.models import HFLM
-    from lmeval_hf.testing import build_tiny_llama
+    from lmeval_testkit.hf import build_tiny_llama
 
     torch.set_num_threads(max(1, torch.get_num_threads()))
     root = Path(args.models or tempfile.mkdtemp())

@@ -13,7 +13,7 @@ torch = pytest.importorskip("torch", reason="lmeval-hf needs torch (scripts/test
 pytest.importorskip("transformers", reason="lmeval-hf needs transformers")
 
 from lmeval_hf.models import HFLM  # noqa: E402
-from lmeval_hf.testing import build_tiny_gpt2, build_tiny_llama, build_tiny_t5  # noqa: E402
+from lmeval_testkit.hf import build_tiny_gpt2, build_tiny_llama, build_tiny_t5  # noqa: E402
 
 
 @pytest.fixture(scope="session")

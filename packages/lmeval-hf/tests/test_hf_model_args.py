@@ -11,7 +11,7 @@ import torch
 from lmeval.errors import UsageError
 from lmeval.protocol import LoglikelihoodRequest as LL
 from lmeval_hf.models import HFLM
-from lmeval_hf.testing import build_tiny_llama
+from lmeval_testkit.hf import build_tiny_llama
 
 REQS = [LL("The cat is", " red"), LL("Question: what?\nAnswer:", " the sun")]
 

@@ -7,7 +7,7 @@ from lmeval.protocol import LoglikelihoodRequest as LL
 from lmeval.protocol import RollingRequest
 from lmeval_hf.models import HFLM
 from lmeval_hf.prefix_plan import Row, common_prefix_len, plan_prefixes, trie_size
-from lmeval_hf.testing import generate_corpus
+from lmeval_testkit.hf import generate_corpus
 
 LINES = generate_corpus(seed=3, n_lines=80)
 

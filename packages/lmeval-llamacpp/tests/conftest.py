@@ -14,7 +14,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from lmeval_llamacpp.testing import LlamaServer, convert_to_gguf, vendored_llama_cpp
+from lmeval_testkit.llamacpp import LlamaServer, convert_to_gguf, vendored_llama_cpp
 
 ROOT = Path(__file__).resolve().parents[3]
 CACHE = Path(os.environ.get("LMEVAL_BUILD_CACHE") or Path.home() / ".cache" / "lmeval-build")
@@ -34,7 +34,7 @@ def _llama_server_binary() -> str | None:
 
 @pytest.fixture(scope="session")
 def llama_dir(tmp_path_factory) -> Path:
-    testing = pytest.importorskip("lmeval_hf.testing", reason="lmeval-hf builds the tiny model")
+    testing = pytest.importorskip("lmeval_testkit.hf", reason="lmeval-hf builds the tiny model")
     return testing.build_tiny_llama(tmp_path_factory.mktemp("gguf-models") / "llama", hidden=64,
                                     heads=2, kv_heads=1, max_position=512)
 

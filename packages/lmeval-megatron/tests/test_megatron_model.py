@@ -1,9 +1,9 @@
 """megatron_lm on a real megatron-core GPTModel on the CPU, scored against lmeval-hf.
 
-The tiny Llama of ``lmeval_hf.testing`` is converted to megatron-core weights and saved as a
+The tiny Llama of ``lmeval_testkit.hf`` is converted to megatron-core weights and saved as a
 Megatron-LM checkpoint in both formats; ``megatron_lm`` loads each with megatron-core and must
 answer every request kind as the ``hf`` backend does on the original model. megatron-core
-needs three CPU shims here (``lmeval_megatron.testing.cpu_shims``), active only while this
+needs three CPU shims here (``lmeval_testkit.megatron.cpu_shims``), active only while this
 module's tests run.
 """
 
@@ -19,8 +19,8 @@ torch = pytest.importorskip("torch")
 from lmeval.errors import UsageError  # noqa: E402
 from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, RollingRequest  # noqa: E402
 from lmeval_hf.models import HFLM  # noqa: E402
-from lmeval_hf.testing import THINK_TOKENS, build_tiny_llama  # noqa: E402
 from lmeval_megatron import testing as mt  # noqa: E402
+from lmeval_testkit.hf import THINK_TOKENS, build_tiny_llama  # noqa: E402
 
 MAX_LEN = 64
 

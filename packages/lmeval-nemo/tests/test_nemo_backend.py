@@ -6,7 +6,7 @@ replaced by one returning what NeMo returns: a real megatron-core ``GPTModel`` (
 of lmeval-hf converted to megatron-core weights) and a tokenizer with NeMo's surface. Request
 building, tokenization, scoring from logits and generation are the real code, compared with
 the ``hf`` backend on the original model. megatron-core runs on the CPU under
-``lmeval_megatron.testing.cpu_shims`` for this module only.
+``lmeval_testkit.megatron.cpu_shims`` for this module only.
 """
 
 from __future__ import annotations
@@ -26,10 +26,10 @@ from lmeval.protocol import (  # noqa: E402
     UnsupportedRequestError,
 )
 from lmeval_hf.models import HFLM  # noqa: E402
-from lmeval_hf.testing import build_tiny_llama  # noqa: E402
 from lmeval_megatron import testing as mt  # noqa: E402
 from lmeval_nemo import engine  # noqa: E402
 from lmeval_nemo.models import NeMoLM  # noqa: E402
+from lmeval_testkit.hf import build_tiny_llama  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings(
     "ignore::UserWarning", "ignore::DeprecationWarning", "ignore::FutureWarning")

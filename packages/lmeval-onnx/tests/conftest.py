@@ -26,8 +26,8 @@ def tiny_export(tmp_path_factory) -> tuple[Path, Path]:
     pytest.importorskip("torch", reason="the tiny source model is built with torch")
     pytest.importorskip("onnx", reason="Model Builder needs onnx (pip install onnx onnx-ir)")
     pytest.importorskip("onnx_ir", reason="Model Builder needs onnx-ir (pip install onnx-ir)")
-    pytest.importorskip("lmeval_hf.testing", reason="the tiny Llama comes from lmeval-hf")
-    from lmeval_onnx.testing import build_tiny_export
+    pytest.importorskip("lmeval_testkit.hf", reason="the tiny Llama comes from lmeval-hf")
+    from lmeval_testkit.onnx import build_tiny_export
 
     cache = os.environ.get("LMEVAL_ONNX_TEST_CACHE")
     if cache:

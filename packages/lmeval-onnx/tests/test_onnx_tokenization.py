@@ -31,8 +31,8 @@ def test_rolling_windows_match_lm_eval_layout():
 
 @pytest.fixture(scope="module")
 def tok(tmp_path_factory):
-    pytest.importorskip("lmeval_hf.testing", reason="the test tokenizer comes from lmeval-hf")
-    from lmeval_hf.testing import build_tokenizer
+    pytest.importorskip("lmeval_testkit.hf", reason="the test tokenizer comes from lmeval-hf")
+    from lmeval_testkit.hf import build_tokenizer
     from transformers import AutoTokenizer
 
     path = build_tokenizer(tmp_path_factory.mktemp("tok") / "llama")

@@ -15,8 +15,8 @@ pytest.importorskip("transformers")
 from lmeval.errors import UsageError  # noqa: E402
 from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, RollingRequest  # noqa: E402
 from lmeval_hf.models import HFLM  # noqa: E402
-from lmeval_hf.testing import THINK_TOKENS, build_tiny_llama  # noqa: E402
 from lmeval_sglang import models as sg  # noqa: E402
+from lmeval_testkit.hf import THINK_TOKENS, build_tiny_llama  # noqa: E402
 from sglang_fake_engine import FakeSGLangEngine  # noqa: E402
 
 MAX_LEN = 64

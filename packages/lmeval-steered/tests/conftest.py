@@ -12,7 +12,7 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 torch = pytest.importorskip("torch", reason="lmeval-steered needs torch (scripts/test.sh installs it)")
 pytest.importorskip("transformers", reason="lmeval-steered needs transformers")
 
-from lmeval_hf.testing import build_tiny_llama  # noqa: E402
+from lmeval_testkit.hf import build_tiny_llama  # noqa: E402
 
 
 @pytest.fixture(scope="session")

@@ -75,7 +75,7 @@ def vllm_or_skip():
 def tiny_llama(tmp_path_factory):
     """A tiny random Llama whose head size (32) the CPU attention kernels support."""
     pytest.importorskip("torch", reason="building the tiny model needs torch")
-    from lmeval_hf.testing import build_tiny_llama
+    from lmeval_testkit.hf import build_tiny_llama
 
     return str(build_tiny_llama(tmp_path_factory.mktemp("vllm-models") / "llama", hidden=64,
                                 heads=2, kv_heads=1, max_position=512))

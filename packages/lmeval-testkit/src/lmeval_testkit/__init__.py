@@ -1,0 +1,13 @@
+"""lmeval's test kit: what backend and task-pack tests share, kept out of the runtime wheels.
+
+Submodules (each imports its heavy libraries only when called):
+
+* :mod:`lmeval_testkit.hf` — deterministic tiny transformers models and tokenizers, built locally.
+* :mod:`lmeval_testkit.api` — ``FaultServer``, a fault-injecting OpenAI/Anthropic-style server.
+* :mod:`lmeval_testkit.megatron` — tiny Megatron checkpoints made from the tiny Llama.
+* :mod:`lmeval_testkit.onnx` — a tiny Model Builder export of the tiny Llama.
+* :mod:`lmeval_testkit.llamacpp` — GGUF conversion and a ``llama-server`` process.
+* :mod:`lmeval_testkit.plugin` — the pytest plugin (fixtures), loaded by the ``pytest11`` entry point.
+
+``lmeval.testing`` (the ``dummy`` backend, ``ReferenceLM``) stays in lmeval-core.
+"""
