@@ -130,7 +130,7 @@ def convert_megatron(spec: dict[str, Any], device: str) -> None:
     """The HF model as a standard Megatron-LM checkpoint (lmeval-megatron's converter)."""
     if (Path(spec["out"]) / "latest_checkpointed_iteration.txt").is_file():
         return
-    from lmeval_megatron import testing as mt
+    from lmeval_testkit import megatron as mt
 
     mt.init_single_process(backend="nccl" if device.startswith("cuda") else "gloo")
     if device.startswith("cuda"):

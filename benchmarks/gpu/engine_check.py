@@ -109,8 +109,8 @@ def check_megatron(work: Path, cpu: bool = False) -> int:
 
     import torch
     from lmeval_hf.models import HFLM
-    from lmeval_megatron import testing as mt
     from lmeval_megatron.models import MegatronLM
+    from lmeval_testkit import megatron as mt
     from lmeval_testkit.hf import build_tiny_llama
 
     if not cpu and not torch.cuda.is_available():

@@ -14,7 +14,7 @@ import json
 import sys
 from pathlib import Path
 
-from lmeval_megatron import testing as mt
+from lmeval_testkit import megatron as mt
 
 
 def main() -> None:

@@ -19,7 +19,7 @@ torch = pytest.importorskip("torch")
 from lmeval.errors import UsageError  # noqa: E402
 from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, RollingRequest  # noqa: E402
 from lmeval_hf.models import HFLM  # noqa: E402
-from lmeval_megatron import testing as mt  # noqa: E402
+from lmeval_testkit import megatron as mt  # noqa: E402
 from lmeval_testkit.hf import THINK_TOKENS, build_tiny_llama  # noqa: E402
 
 MAX_LEN = 64

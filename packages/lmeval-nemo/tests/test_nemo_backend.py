@@ -26,9 +26,9 @@ from lmeval.protocol import (  # noqa: E402
     UnsupportedRequestError,
 )
 from lmeval_hf.models import HFLM  # noqa: E402
-from lmeval_megatron import testing as mt  # noqa: E402
 from lmeval_nemo import engine  # noqa: E402
 from lmeval_nemo.models import NeMoLM  # noqa: E402
+from lmeval_testkit import megatron as mt  # noqa: E402
 from lmeval_testkit.hf import build_tiny_llama  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings(
