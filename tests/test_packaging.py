@@ -104,6 +104,12 @@ def test_package_builds_a_complete_wheel(wheels, pkg):
         assert yamls, f"{pkg}: a task pack's wheel without task YAMLs"
     if b["name"] != "lmeval-core":
         assert re.search(r"^Requires-Dist: lmeval-core\b", headers, re.M), headers
+    if b["name"] == "lmeval-testkit":
+        # the test kit is a pytest plugin, not an lmeval plugin, and ships no lmeval entry point
+        assert re.search(r"^\[pytest11\]\nlmeval-testkit\s*=\s*lmeval_testkit\.plugin$", entry_points, re.M), \
+            entry_points
+        assert "[lmeval]" not in entry_points, entry_points
+    elif b["name"] != "lmeval-core":
         # a plugin is found through one entry point in the `lmeval` group named after its distribution
         assert re.search(rf"^\[lmeval\]\n{re.escape(b['name'])}\s*=", entry_points, re.M), entry_points
     else:
