@@ -6,17 +6,14 @@ from __future__ import annotations
 import json
 
 import pytest
-from lmeval.evaluator import build_instances, task_sources
-from lmeval.plugins import PluginManager
-from lmeval.tasks.index import TaskIndex
-from lmeval.tasks.loader import TaskLoader
+from lmeval.evaluator import build_instances
 from ml_data import GOLDEN
 
 
 @pytest.fixture(scope="module")
-def loader():
-    pm = PluginManager()
-    return TaskLoader(TaskIndex(task_sources(pm, None)), pm)
+def loader(lmeval_task_loader):
+    """lmeval-testkit's loader over every installed pack (index cached in the session's tmp)."""
+    return lmeval_task_loader
 
 
 def first_doc_requests(loader, name: str, num_fewshot: int | None = None) -> list:
