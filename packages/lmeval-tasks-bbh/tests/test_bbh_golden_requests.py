@@ -7,23 +7,14 @@ the fixtures of ``fixtures/datasets``).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
+from lmeval_testkit.goldens import check_golden_case, golden_id, load_goldens
 
-GOLDEN = json.loads((Path(__file__).parent / "golden" / "requests.json").read_text(encoding="utf-8"))
-
-
-def _args(request) -> list:
-    args = list(request.args)
-    if isinstance(args[-1], dict):
-        args[-1] = dict(args[-1])
-    return args
+GOLDEN = load_goldens(Path(__file__).parent / "golden" / "requests.json")
 
 
-@pytest.mark.parametrize("case", GOLDEN, ids=[f"{c['task']}-{c['num_fewshot']}shot" for c in GOLDEN])
+@pytest.mark.parametrize("case", GOLDEN, ids=golden_id)
 def test_first_document_requests_match_reference(case, build):
-    _, instances = build(case["task"], case["num_fewshot"])
-    got = [{"type": inst.request.kind.value, "args": _args(inst.request)} for inst in instances]
-    assert got == case["requests"]
+    check_golden_case(case, build)

@@ -6,23 +6,14 @@ Goldens: ``tools/make_goldens.py``. ``benchmarks/task_parity.py --packs bias`` c
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
+from lmeval_testkit.goldens import check_golden_case, golden_id, load_goldens
 
-GOLDEN = json.loads((Path(__file__).parent / "golden" / "requests.json").read_text(encoding="utf-8"))
-
-
-def fake_result(i: int, args: tuple) -> tuple[float, bool]:
-    """The stand-in answers of ``tools/make_goldens.py``."""
-    return (-1.0 - (len(args[1]) * 7 + i * 3) % 11 / 4, i % 2 == 0)
+GOLDEN = load_goldens(Path(__file__).parent / "golden" / "requests.json")
 
 
-@pytest.mark.parametrize("case", GOLDEN, ids=[c["task"] for c in GOLDEN])
+@pytest.mark.parametrize("case", GOLDEN, ids=golden_id)
 def test_first_document_requests_and_scores_match_reference(case, build):
-    task, instances = build(case["task"])
-    got = [{"type": inst.request.kind.value, "args": list(inst.request.args)} for inst in instances]
-    assert got == case["requests"]
-    results = [fake_result(i, inst.request.args) for i, inst in enumerate(instances)]
-    assert task.process_results(task.eval_docs[0], results) == case["process_results"]
+    check_golden_case(case, build)

@@ -7,37 +7,14 @@ the fixtures of ``fixtures/datasets``).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
+from lmeval_testkit.goldens import check_golden_case, golden_id, load_goldens
 
-GOLDEN = json.loads((Path(__file__).parent / "golden" / "requests.json").read_text(encoding="utf-8"))
-
-
-def _args(request) -> list:
-    args = list(request.args)
-    if isinstance(args[-1], dict):
-        args[-1] = dict(args[-1])
-    return args
+GOLDEN = load_goldens(Path(__file__).parent / "golden" / "requests.json")
 
 
-def fake_result(kind: str, i: int, args: tuple) -> object:
-    """The stand-in model answers of ``tools/make_goldens.py``."""
-    if kind == "loglikelihood":
-        return (-1.0 - (len(args[1]) * 7 + i * 3) % 11 / 4, i % 2 == 0)
-    if kind == "loglikelihood_rolling":
-        return -123.25
-    return " The answer is 5.\n#### 5"
-
-
-@pytest.mark.parametrize("case", GOLDEN, ids=[f"{c['task']}-{c['num_fewshot']}shot" for c in GOLDEN])
+@pytest.mark.parametrize("case", GOLDEN, ids=golden_id)
 def test_first_document_requests_and_scores_match_reference(case, build):
-    task, instances = build(case["task"], case["num_fewshot"])
-    got = [{"type": inst.request.kind.value, "args": _args(inst.request)} for inst in instances]
-    assert got == case["requests"]
-    # the same answers give the same per-document metric values (gold index, acc, acc_norm, ...)
-    results = [fake_result(inst.request.kind.value, i, inst.request.args)
-               for i, inst in enumerate(instances)]
-    scores = task.process_results(task.eval_docs[instances[0].doc_id], results)
-    assert json.loads(json.dumps(scores)) == case["process_results"]
+    check_golden_case(case, build)
