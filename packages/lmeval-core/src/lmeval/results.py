@@ -127,6 +127,9 @@ def write_results(results: EvaluationResults, output_path: str | Path) -> Path:
     out = Path(output_path)
     if out.suffix == ".json":
         directory, file = out.parent, out
+        named = re.match(r"^results_(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}(?:\.\d+)?)\.json$", out.name)
+        if named:  # results_<stamp>.json: its samples files carry the same stamp (found beside it)
+            stamp = named.group(1)
     else:
         directory = out / (results.get("model_name_sanitized") or "model")
         file = directory / f"results_{stamp}.json"

@@ -1,4 +1,4 @@
-"""``lmeval``: ``run`` (the default), ``ls``, ``validate``, ``compare``, ``report``,
+"""``lmeval``: ``run`` (the default), ``ls``, ``validate``, ``compare``, ``rescore``, ``report``,
 ``decontaminate`` — one module per subcommand — and the subcommands plugins register
 (``lmeval_register_commands``).
 
@@ -29,6 +29,7 @@ SUBCOMMANDS = {
     "ls": "lmeval.cli.ls",
     "validate": "lmeval.cli.validate",
     "compare": "lmeval.cli.compare",
+    "rescore": "lmeval.cli.rescore",
     "report": "lmeval.cli.report",
     "decontaminate": "lmeval.cli.decontaminate",
 }

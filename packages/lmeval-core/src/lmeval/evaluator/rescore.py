@@ -1,0 +1,270 @@
+"""Rescoring a finished run from its samples files, with no model: the answers logged with
+``--log_samples`` go through the task's *current* filters, metrics and groups again.
+
+What a task's requests were made of (prompts, documents, choices, generation arguments) must be
+what the samples answer; a change there is refused unless ``allow_request_changes`` is given.
+What only scores the answers (``filter_list``, ``metric_list``, ``process_results``) may change:
+that is what rescoring is for. The samples' own ``filtered_resps`` and per-sample metric fields
+are never read: every score is recomputed from ``resps``, so an edited or hostile line cannot
+claim a pass, and nothing in a response is executed or opened (a task that runs model code,
+``unsafe_code: true``, needs ``confirm_run_unsafe_code`` as ``lmeval run`` does).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from lmeval.errors import UsageError, closest
+from lmeval.evaluator.requests import Built, flatten
+from lmeval.evaluator.scoring import score
+from lmeval.plugins import PluginManager
+from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, Request, RollingRequest
+from lmeval.report import Run
+from lmeval.samplefile import request_kind, typed
+from lmeval.tasks.loader import Group
+from lmeval.tasks.task import Instance, Task
+
+#: Task fields that only score answers: rescoring may change them.
+SCORING_FIELDS = ("filter_list", "metric_list", "process_results")
+#: Task fields that neither shape requests nor score (``metadata`` holds the run's model args).
+NEUTRAL_FIELDS = ("metadata",)
+
+
+def _normal(value: Any) -> Any:
+    return json.loads(json.dumps(value, sort_keys=True, default=str, ensure_ascii=False))
+
+
+def _digest(value: Any) -> str:
+    text = json.dumps(_normal(value), sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def request_part(config: dict[str, Any]) -> dict[str, Any]:
+    """The fields of a task config (as in a results file's ``configs``) that shape its requests."""
+    return {k: v for k, v in _normal(config).items() if k not in SCORING_FIELDS + NEUTRAL_FIELDS}
+
+
+def scoring_part(config: dict[str, Any]) -> dict[str, Any]:
+    """The fields of a task config that score the answers."""
+    return {k: v for k, v in _normal(config).items() if k in SCORING_FIELDS}
+
+
+def config_hashes(config: dict[str, Any]) -> dict[str, str]:
+    """``request_hash`` and ``scoring_hash`` of a task config (sha256 of its canonical JSON)."""
+    return {"request_hash": _digest(request_part(config)), "scoring_hash": _digest(scoring_part(config))}
+
+
+class LoggedDocs(Sequence):
+    """A task's evaluated documents as the samples file logged them, indexed by ``doc_id``
+    (the dataset is not loaded); ``len`` is the split's size in the original run."""
+
+    def __init__(self, docs: dict[int, dict], size: int) -> None:
+        self._docs, self._size = docs, size
+
+    def __getitem__(self, doc_id: Any) -> Any:
+        return self._docs[doc_id]
+
+    def __len__(self) -> int:
+        return self._size
+
+
+def _roots(run: Run) -> list[str]:
+    """The names the run evaluated: its outermost groups, and tasks in no group."""
+    subtasks: dict[str, list[str]] = run.results.get("group_subtasks", {})
+    members = {m for subs in subtasks.values() for m in subs}
+    leaves = set(run.results.get("configs", {}))
+    groups = [g for g, subs in subtasks.items() if g not in members and g not in leaves and subs]
+    tasks = [t for t in leaves if t not in members]
+    return groups + sorted(tasks)
+
+
+def load_tasks(run: Run, pm: PluginManager, include_path: Any) -> tuple[list[Task], list[Group]]:
+    """The run's tasks and groups, loaded from the current task YAML (``include_path`` first)."""
+    from lmeval.evaluator.run import task_metadata
+    from lmeval.tasks.index import TaskIndex, task_sources
+    from lmeval.tasks.loader import TaskLoader
+
+    index = TaskIndex(task_sources(pm, include_path))
+    model_args = run.results.get("config", {}).get("model_args")
+    try:
+        metadata = task_metadata(model_args, None) if isinstance(model_args, (str, dict)) else {}
+    except UsageError:
+        metadata = {}
+    roots = _roots(run)
+    for name in roots:
+        if name not in index.rows:
+            raise UsageError(f"{run.path}: task or group {name!r} of this run is not installed"
+                             f"{_suggest(name, index.rows)}; pass the directory of its YAML "
+                             f"with --include_path")
+    tasks, groups = flatten(TaskLoader(index, pm, metadata).load(roots))
+    ran = set(run.results.get("configs", {}))
+    loaded = {t.name for t in tasks}
+    if loaded != ran:
+        added, gone = sorted(loaded - ran), sorted(ran - loaded)
+        raise UsageError(f"{run.path}: the groups of this run now have other members "
+                         f"(new: {added or 'none'}; no longer there: {gone or 'none'}); a rescore "
+                         f"scores the tasks that were run")
+    return tasks, groups
+
+
+def _suggest(name: str, names: Any) -> str:
+    found = closest(name, list(names))
+    return f" (closest: {', '.join(found)})" if found else ""
+
+
+def apply_run_options(task: Task, run: Run) -> None:
+    """What ``lmeval run`` changed in the task's config: ``--num_fewshot``, ``--gen_kwargs``,
+    the few-shot seed (so that the configs compare like for like)."""
+    stored = run.results.get("configs", {}).get(task.name, {})
+    cfg = task.config
+    if "num_fewshot" in stored:
+        cfg.num_fewshot = stored["num_fewshot"]
+    gen_kwargs = run.results.get("config", {}).get("gen_kwargs")
+    if gen_kwargs and task.output_type == "generate_until":
+        cfg.generation_kwargs = {**(cfg.generation_kwargs or {}), **gen_kwargs}
+    seed = run.results.get("config", {}).get("fewshot_seed")
+    task.fewshot_seed = seed if isinstance(seed, int) else 1234
+
+
+def request_changes(task: Task, run: Run) -> list[str]:
+    """The fields shaping requests whose value differs from the run's (sorted)."""
+    before = request_part(run.results.get("configs", {}).get(task.name, {}))
+    now = request_part(task.config.to_dict())
+    return sorted(k for k in before.keys() | now.keys() if before.get(k) != now.get(k))
+
+
+def _request(args: list[Any], where: str) -> Request:
+    kind = request_kind(args)
+    if kind == "loglikelihood_rolling":
+        return RollingRequest(args[0])
+    if kind == "generate_until":
+        return GenerateRequest.make(args[0], args[1])
+    if len(args) != 2 or not isinstance(args[1], str):
+        raise UsageError(f"{where}: arguments {args!r} are not a request (context, continuation)")
+    return LoglikelihoodRequest(args[0], args[1])
+
+
+def _response(kind: str, value: Any, where: str) -> Any:
+    """One logged answer, checked: ``(logprob, is_greedy)``, a log-probability, or text."""
+    if kind == "loglikelihood":
+        if (isinstance(value, (list, tuple)) and len(value) == 2 and isinstance(value[1], bool)
+                and isinstance(value[0], (int, float)) and not isinstance(value[0], bool)):
+            return (float(value[0]), value[1])
+        raise UsageError(f"{where}: resps: expected [log-likelihood, is_greedy] for a "
+                         f"loglikelihood request, got {value!r} (log-likelihoods were not logged)")
+    if kind == "loglikelihood_rolling":
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return float(value)
+        raise UsageError(f"{where}: resps: expected a log-likelihood for a rolling request, got {value!r}")
+    if not isinstance(value, str):
+        raise UsageError(f"{where}: resps: expected generated text, got {type(value).__name__}")
+    return value
+
+
+def read_samples(task: Task, path: Path) -> tuple[Built, dict[int, dict]]:
+    """A task's requests with their logged answers, and the logged documents, from one file
+    (one line per document and filter: the first line of each document is used)."""
+    first: dict[int, tuple[int, dict]] = {}
+    with path.open(encoding="utf-8") as fh:
+        for number, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            where = f"{path}:{number}"
+            try:
+                entry = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise UsageError(f"{where}: not JSON: {exc.msg}") from None
+            if not isinstance(entry, dict) or not isinstance(entry.get("doc_id"), int):
+                raise UsageError(f"{where}: a sample needs an integer doc_id")
+            first.setdefault(entry["doc_id"], (number, entry))
+    if not first:
+        raise UsageError(f"{path}: no samples")
+    ids: list[int] = []
+    instances: list[Instance] = []
+    docs: dict[int, dict] = {}
+    for doc_id, (number, raw) in first.items():
+        where = f"{path}:{number}"
+        for key in ("doc", "arguments", "resps"):
+            if key not in raw:
+                raise UsageError(f"{where}: field {key!r} missing (a samples file of "
+                                 f"lmeval run --log_samples has doc, arguments and resps)")
+        entry = typed(raw)
+        if not isinstance(entry["doc"], dict):
+            raise UsageError(f"{where}: doc: expected the document's fields, got {entry['doc']!r}")
+        args, resps = entry["arguments"], entry["resps"]
+        if not isinstance(resps, list) or len(resps) != len(args) or not args:
+            raise UsageError(f"{where}: resps: expected one list of answers per request "
+                             f"({len(args)} requests), got {resps!r}")
+        ids.append(doc_id)
+        docs[doc_id] = entry["doc"]
+        for idx, (arg, answers) in enumerate(zip(args, resps, strict=True)):
+            request = _request(arg, where)
+            if not isinstance(answers, list) or not answers:
+                raise UsageError(f"{where}: resps[{idx}]: expected a list of answers, got {answers!r}")
+            kind = request.kind.value
+            inst = Instance(task.name, doc_id, idx, request, repeats=len(answers))
+            inst.resps = [_response(kind, a, f"{where}: request {idx}") for a in answers]
+            instances.append(inst)
+    return (ids, instances), docs
+
+
+def _check_task(task: Task, docs: dict[int, dict], size: int, *, confirm_unsafe: bool) -> None:
+    """Put the logged documents in place of the dataset and check the task can score them."""
+    if task.config.unsafe_code and not confirm_unsafe:
+        raise UsageError(f"task {task.name!r} executes model-generated code (unsafe_code: true); "
+                         f"rescore with --confirm_run_unsafe_code to allow it")
+    task._eval_docs = LoggedDocs(docs, max(size, max(docs) + 1))
+    first = docs[next(iter(docs))]
+    task._features = set(first)
+    task._probe(first)
+    task.check()
+
+
+def rescore_run(run: Run, *, pm: PluginManager, include_path: Any = None,
+                allow_request_changes: bool = False, log_samples: bool = True,
+                bootstrap_iters: int | None = None, confirm_run_unsafe_code: bool = False) -> dict[str, Any]:
+    """lm-eval's results dict of ``run`` scored again from its samples (with ``samples`` when
+    ``log_samples``), marked ``rescored``: the source file and each task's config hashes."""
+    missing = [t for t in run.results.get("configs", {}) if t not in run.sample_files]
+    if missing:
+        raise UsageError(f"{run.path}: no samples file for {', '.join(missing)} beside it "
+                         f"(rescoring needs the run's --log_samples output)")
+    tasks, groups = load_tasks(run, pm, include_path)
+    built: dict[str, Built] = {}
+    info: dict[str, dict[str, Any]] = {}
+    n_samples = run.results.get("n-samples", {})
+    for task in tasks:
+        apply_run_options(task, run)
+        changed = request_changes(task, run)
+        if changed and not allow_request_changes:
+            raise UsageError(
+                f"{run.sample_files[task.name]}: task {task.name!r} changed since the run in "
+                f"{', '.join(changed)}: these fields shape the requests, and the logged answers "
+                f"answer the old ones; rerun the model, or pass --allow_request_changes")
+        built[task.name], docs = read_samples(task, run.sample_files[task.name])
+        original = n_samples.get(task.name, {}).get("original", 0)
+        _check_task(task, docs, original if isinstance(original, int) else 0,
+                    confirm_unsafe=confirm_run_unsafe_code)
+        before = config_hashes(run.results.get("configs", {}).get(task.name, {}))
+        now = config_hashes(task.config.to_dict())
+        info[task.name] = {"samples": str(run.sample_files[task.name]),
+                           **now, "original_scoring_hash": before["scoring_hash"],
+                           "original_request_hash": before["request_hash"],
+                           "scoring_changed": now["scoring_hash"] != before["scoring_hash"],
+                           "request_fields_changed": changed}
+    iters = run.results.get("config", {}).get("bootstrap_iters", 100000)
+    iters = bootstrap_iters if bootstrap_iters is not None else iters
+    scored = score(tasks, groups, built, bootstrap_iters=iters if isinstance(iters, int) else 100000,
+                   log_samples=log_samples, plugins=pm)
+    out = {k: v for k, v in run.results.items() if k != "groups" or "groups" in scored}
+    out.update(scored)  # the original key order is kept
+    out["rescored"] = {"from": str(run.path), "date": time.time(), "tasks": info}
+    from lmeval import __version__
+
+    out["rescored"]["lmeval_version"] = __version__
+    return out
