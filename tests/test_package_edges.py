@@ -10,7 +10,9 @@ registers) — must be
 2. **an allowed edge**: DESIGN's target edges are every package on lmeval-core; lmeval-steered
    on lmeval-hf; lmeval-megatron and lmeval-nemo on lmeval-hf's public ``Scorer``
    (``lmeval_hf.scoring``); lmeval-llamacpp on lmeval-api's HTTP transport
-   (``lmeval_api.transport``); lmeval-testkit on any backend (its kits build what backend tests
+   (``lmeval_api.transport``); lmeval-nemo on lmeval-megatron's megatron-core base
+   (``lmeval_megatron.runner``, ``lmeval_megatron.tokenizer``: issue 17 §4 gives megatron_lm and
+   nemo_lm one base class; docs/plugin-guide.md says why); lmeval-testkit on any backend (its kits build what backend tests
    need; backends' tests, not their sources, import lmeval_testkit); nothing in lmeval-core on any
    other package.
 
@@ -47,17 +49,15 @@ ALLOWED_EDGES: set[tuple[str, str, tuple[str, ...]]] = {
     ("lmeval-megatron", "lmeval-hf", ("lmeval_hf.Scorer", "lmeval_hf.scoring")),
     ("lmeval-nemo", "lmeval-hf", ("lmeval_hf.Scorer", "lmeval_hf.scoring")),
     ("lmeval-llamacpp", "lmeval-api", ("lmeval_api.transport",)),
+    ("lmeval-nemo", "lmeval-megatron", ("lmeval_megatron.runner", "lmeval_megatron.tokenizer")),
 }
 
 #: Imports beyond DESIGN's target edges that exist today: (package, dotted prefix of what it
 #: imports). Debt to be removed (issue 17 §1 moves the shared request code into lmeval-core);
 #: never add a line here.
-KNOWN_EXTRA_EDGES: set[tuple[str, str]] = {
-    # (lmeval-sglang, -megatron, -nemo and -vllm no longer use lmeval-hf's request code)
-    # nemo drives megatron-core through lmeval-megatron's runner; DESIGN names no such edge
-    ("lmeval-nemo", "lmeval_megatron.runner"),
-    ("lmeval-nemo", "lmeval_megatron.tokenizer"),
-}
+# empty: lmeval-sglang, -megatron, -nemo, -vllm, -onnx and -api no longer use lmeval-hf's request
+# code, and nemo's use of lmeval-megatron's base class is an allowed edge above
+KNOWN_EXTRA_EDGES: set[tuple[str, str]] = set()
 
 LAZY = re.compile(r"(lmeval\w*(?:\.\w+)*):[\w.]+")
 
