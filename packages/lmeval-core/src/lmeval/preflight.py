@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from lmeval.errors import LmevalError, UsageError
 from lmeval.modelargs import check_generation_kwargs, check_model_args
-from lmeval.protocol import LM, UnsupportedRequestError, parse_model_args
+from lmeval.media import IMAGE
+from lmeval.protocol import LM, UnsupportedRequestError, parse_model_args, unsupported_inputs
 
 if TYPE_CHECKING:
     from lmeval.plugins import PluginManager
@@ -42,6 +43,7 @@ def check_backend(pm: PluginManager, model: str | LM, model_args: Any, tasks: Se
                 raise UsageError(f"--apply_chat_template: model {label}: {problem}; drop "
                                  f"--apply_chat_template or use a model that has one")
     check_generation_kwargs(name, factory, gen_kwargs, where="--gen_kwargs")
+    check_inputs(name, factory, tasks)
     for task in tasks:
         if task.output_type != "generate_until":
             continue
@@ -50,6 +52,19 @@ def check_backend(pm: PluginManager, model: str | LM, model_args: Any, tasks: Se
             check_generation_kwargs(name, factory, own, where="")
         except UsageError as exc:
             raise task._error("generation_kwargs", str(exc)) from None
+
+
+def check_inputs(name: str, factory: Any, tasks: Sequence[Task]) -> None:
+    """A task that gives the model images (``doc_to_image``) needs a backend whose class declares
+    ``"image"`` in ``supported_inputs``; a factory that is not an LM class is checked by the
+    scheduler instead, still before any model call."""
+    if not (isinstance(factory, type) and issubclass(factory, LM)):
+        return
+    supported = frozenset(factory.supported_inputs)
+    for task in tasks:
+        if task.config.doc_to_image is not None and IMAGE not in supported:
+            raise UsageError(f"task {task.name!r} gives the model images (doc_to_image): "
+                             + unsupported_inputs(name, [IMAGE], supported))
 
 
 def check_tasks(tasks: Sequence[Task], *, num_fewshot_flag: int | None) -> None:

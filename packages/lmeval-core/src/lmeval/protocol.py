@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from lmeval import distributed
 from lmeval.identity import model_identity
+from lmeval.media import TEXT, Media
 
 ChatMessages = tuple[Mapping[str, str], ...]
 """A chat conversation: ``({"role": "user", "content": "..."}, ...)``."""
@@ -31,11 +32,14 @@ class LoglikelihoodRequest:
 
     context: Context
     continuation: str
+    #: Images of the context (a task with ``doc_to_image``); empty for text.
+    media: Media = field(default=Media())
     kind: ClassVar[RequestKind] = RequestKind.LOGLIKELIHOOD
 
     @property
     def args(self) -> tuple[Any, ...]:
-        return (self.context, self.continuation)
+        base = (self.context, self.continuation)
+        return (*base, self.media.argument()) if self.media else base
 
 
 @dataclass(frozen=True)
@@ -61,10 +65,13 @@ class GenerateRequest:
     context: Context
     until: tuple[str, ...] = ()
     gen_kwargs: tuple[tuple[str, Any], ...] = field(default=())
+    #: Images of the context (a task with ``doc_to_image``); empty for text.
+    media: Media = field(default=Media())
     kind: ClassVar[RequestKind] = RequestKind.GENERATE_UNTIL
 
     @staticmethod
-    def make(context: Context, gen_kwargs: Mapping[str, Any] | None = None) -> GenerateRequest:
+    def make(context: Context, gen_kwargs: Mapping[str, Any] | None = None,
+             media: Media | None = None) -> GenerateRequest:
         kwargs = dict(gen_kwargs or {})
         until = kwargs.pop("until", None)
         if until is None:
@@ -75,6 +82,7 @@ class GenerateRequest:
             context=context,
             until=tuple(until),
             gen_kwargs=tuple(sorted((k, _freeze(v)) for k, v in kwargs.items())),
+            media=media or Media(),
         )
 
     def generation_kwargs(self) -> dict[str, Any]:
@@ -82,7 +90,8 @@ class GenerateRequest:
 
     @property
     def args(self) -> tuple[Any, ...]:
-        return (self.context, {"until": list(self.until), **self.generation_kwargs()})
+        base = (self.context, {"until": list(self.until), **self.generation_kwargs()})
+        return (*base, self.media.argument()) if self.media else base
 
 
 Request = LoglikelihoodRequest | RollingRequest | GenerateRequest
@@ -127,6 +136,10 @@ class LM:
 
     #: The request kinds this backend answers. Asking for another fails before any model call.
     supported_kinds: ClassVar[frozenset[RequestKind]] = frozenset(RequestKind)
+    #: The inputs a request may carry for this backend: ``"text"``, and ``"image"`` for a
+    #: backend that takes a request's :class:`~lmeval.media.Media` (``hf-multimodal``,
+    #: ``vllm-vlm``). A task with images on a text-only backend fails before the model loads.
+    supported_inputs: ClassVar[frozenset[str]] = frozenset({TEXT})
     #: Registered name (``"hf"``, ``"vllm"`` ...), set by the core when it builds the model.
     backend_name: str = "lm"
     #: The keyword arguments this LM was built with: recorded from the constructor call, and
@@ -259,6 +272,20 @@ class LM:
         missing = sorted(k.value for k in kinds if k not in self.supported_kinds)
         if missing:
             raise UnsupportedRequestError(self._unsupported(RequestKind(missing[0])))
+
+    def check_inputs(self, inputs: set[str]) -> None:
+        """Raise before any model call when requests carry inputs (images) it cannot take."""
+        missing = sorted(inputs - set(self.supported_inputs))
+        if missing:
+            raise UnsupportedRequestError(unsupported_inputs(self.backend_name, missing,
+                                                             self.supported_inputs))
+
+
+def unsupported_inputs(backend: str, missing: Sequence[str], supported: frozenset[str]) -> str:
+    """The message for requests with ``missing`` inputs sent to ``backend``."""
+    return (f"backend {backend!r} takes {', '.join(sorted(supported))} input only; the requests "
+            f"carry {' and '.join(f'{m}s' for m in missing)} (use a multimodal backend: "
+            f"--model hf-multimodal or --model vllm-vlm)")
 
 
 def _constructor_args(cls: type, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:

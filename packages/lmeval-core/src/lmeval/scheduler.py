@@ -18,6 +18,7 @@ from typing import Any
 
 from lmeval import distributed
 from lmeval.cache import ResponseCache, request_key
+from lmeval.media import Media
 from lmeval.progress import Progress
 from lmeval.protocol import LM, Request, RequestKind
 
@@ -75,6 +76,7 @@ class Scheduler:
         """Answer ``(request, repeat_index)`` pairs; returns answers in the same order."""
         kinds = {req.kind for req, _ in calls}
         self.lm.check_supports(kinds)
+        self.lm.check_inputs({i for req, _ in calls for i in getattr(req, "media", Media()).inputs})
         answers: dict[str, Any] = {}
         keys = [self._key(req, rep) for req, rep in calls]
         work: list[tuple[RequestKind, list[tuple[str, Request]], set[str]]] = []

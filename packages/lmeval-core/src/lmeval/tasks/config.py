@@ -117,6 +117,7 @@ _TYPES: dict[str, tuple[type, ...]] = {
     "metric_list": (list,), "output_type": (str,), "generation_kwargs": (dict,),
     "repeats": (int,), "filter_list": (list, str), "should_decontaminate": (bool,),
     "gen_prefix": (str,), "metadata": (dict,), "unsafe_code": (bool,), "fewshot_config": (dict,),
+    "doc_to_image": (str, list, FunctionRef),
 }
 
 

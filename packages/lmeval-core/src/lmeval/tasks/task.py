@@ -10,7 +10,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lmeval import data as datamod
-from lmeval.errors import ConfigError, UsageError
+from lmeval import media
+from lmeval.errors import ConfigError, UsageError, did_you_mean
+from lmeval.media import Media
 from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, Request, RollingRequest
 from lmeval.tasks import templates
 from lmeval.tasks.config import TaskConfig, fail
@@ -350,6 +352,41 @@ class Task:
             return spec(doc)
         raise self._error("doc_to_choice", f"expected a column, template, list, dict or !function, got {spec!r}")
 
+    def doc_to_image(self, doc: dict, spec: Any = None) -> Any:
+        """lm-eval's ``doc_to_image``: a column, a template of a Python literal, a list of
+        those (one image each), or a ``!function``; None when the task has no images."""
+        spec = self.config.doc_to_image if spec is None else spec
+        if spec is None:
+            return None
+        spec = self._fn("doc_to_image" if spec is self.config.doc_to_image else f"image{id(spec)}", spec)
+        if isinstance(spec, list):
+            return [self.doc_to_image(doc, item) for item in spec]
+        if isinstance(spec, str):
+            if self._is_column(spec):
+                return doc[spec]
+            rendered = self._template("doc_to_image", spec, doc)
+            try:
+                return ast.literal_eval(rendered)
+            except (SyntaxError, ValueError):
+                raise self._error("doc_to_image", f"{spec!r} is neither a column of the dataset "
+                                  f"nor a template rendering a Python literal (got {rendered!r})"
+                                  + did_you_mean(spec, sorted(self._features))) from None
+        if callable(spec):
+            return spec(doc)
+        raise self._error("doc_to_image", f"expected a column, a list of columns or !function, got {spec!r}")
+
+    def doc_media(self, doc: dict) -> Media:
+        """The images of ``doc``'s requests (empty for a text task)."""
+        if self.config.doc_to_image is None:
+            return Media()
+        value = self.doc_to_image(doc)
+        if value is None:
+            raise self._error("doc_to_image", "the document has no image (doc_to_image gave None)")
+        try:
+            return media.images(value)
+        except media.MediaError as exc:
+            raise self._error("doc_to_image", str(exc)) from None
+
     def _field(self, doc: dict, value: Any) -> Any:
         if not value:
             return None
@@ -413,23 +450,29 @@ class Task:
 
     def construct_requests(self, doc: dict, ctx: Any, *, chat: bool = False) -> list[Request]:
         kind = self.output_type
+        images = self.doc_media(doc)
         if kind == "loglikelihood":
-            return [LoglikelihoodRequest(ctx, self.doc_to_target(doc))]
+            return [LoglikelihoodRequest(ctx, self.doc_to_target(doc), images)]
         if kind == "loglikelihood_rolling":
+            if images:
+                raise self._error("doc_to_image", "loglikelihood_rolling requests cannot carry "
+                                  "images (as in lm-eval)")
             return [RollingRequest(self.doc_to_target(doc))]
         if kind == "generate_until":
-            return [GenerateRequest.make(ctx, self.config.generation_kwargs)]
+            return [GenerateRequest.make(ctx, self.config.generation_kwargs, images)]
         delimiter = self.config.target_delimiter
         if chat:
             gp = self.config.gen_prefix
             delimiter = delimiter if gp and not gp[-1:].isspace() else ""
         if self.multiple_input:
             target = self.doc_to_target(doc)
-            requests = [LoglikelihoodRequest(c, f"{delimiter}{target}") for c in ctx]
+            requests = [LoglikelihoodRequest(c, f"{delimiter}{target}", images) for c in ctx]
         else:
-            requests = [LoglikelihoodRequest(ctx, f"{delimiter}{c}") for c in self.doc_to_choice(doc)]
+            requests = [LoglikelihoodRequest(ctx, f"{delimiter}{c}", images)
+                        for c in self.doc_to_choice(doc)]
         if "acc_mutual_info" in self.metric_fns:
-            requests += [LoglikelihoodRequest("", f"{delimiter}{c}") for c in self.doc_to_choice(doc)]
+            requests += [LoglikelihoodRequest("", f"{delimiter}{c}", images)
+                         for c in self.doc_to_choice(doc)]
         return requests
 
     def check(self) -> None:
