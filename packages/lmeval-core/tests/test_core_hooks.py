@@ -299,6 +299,70 @@ def test_lmeval_register_reporters_a_failing_reporter_never_hides_the_results(tm
                     "broken-reporter cannot reach its server (the results above are complete)")
 
 
+def _halves_executor(calls):
+    """An executor's stand-in LM: two in-process replicas of the backend, each answering half
+    of every call, with the backend's own cache identity."""
+    from lmeval.evaluator.run import build_model
+    from lmeval.plugins import PluginManager
+    from lmeval.protocol import LM
+
+    class Halves(LM):
+        def __init__(self, model, model_args, run_options, *, replicas=2):
+            super().__init__()
+            pm = PluginManager(autoload=False)
+            self.parts = [build_model(pm, model, dict(model_args),
+                                      batch_size=run_options["batch_size"]) for _ in range(replicas)]
+            calls.append(("built", model, dict(model_args), replicas))
+
+        def identity(self):
+            return self.parts[0].identity()
+
+        def _split(self, kind, requests):
+            half = len(requests) // 2
+            calls.append((kind, len(requests)))
+            return [*getattr(self.parts[0], kind)(requests[:half]),
+                    *getattr(self.parts[1], kind)(requests[half:])]
+
+        def loglikelihood(self, requests):
+            return self._split("loglikelihood", requests)
+
+        def generate_until(self, requests):
+            return self._split("generate_until", requests)
+
+    return Halves
+
+
+def test_lmeval_register_executors(tmp_path):
+    """--executor name:k=v: the plugin's LM answers every call; the scores, samples and cache
+    are those of the backend in one process, and the cache is shared both ways."""
+    from lmeval.errors import UsageError
+
+    calls: list = []
+
+    def lmeval_register_executors(register):
+        register("halves", _halves_executor(calls))
+
+    pm = plugin_manager(_plugin("hook_executors", lmeval_register_executors=lmeval_register_executors))
+    where = _task(tmp_path, "hk_exec", output_type="multiple_choice", doc_to_choice="{{choices}}",
+                  doc_to_target="label", metric_list=[{"metric": "acc"}])
+    single = _evaluate(pm, "hk_exec", where, use_cache=str(tmp_path / "c1"))
+    spread = _evaluate(pm, "hk_exec", where, executor="halves:replicas=2",
+                       use_cache=str(tmp_path / "c2"))
+    assert calls[0] == ("built", "dummy", {}, 2) and ("loglikelihood", 12) in calls
+    assert spread["results"] == single["results"]
+    strip = lambda rows: [{k: v for k, v in r.items() if k != "doc_hash"} for r in rows]  # noqa: E731
+    assert strip(spread["samples"]["hk_exec"]) == strip(single["samples"]["hk_exec"])
+    calls.clear()  # the single-process cache answers the executor's run: nothing computed
+    again = _evaluate(pm, "hk_exec", where, executor="halves", use_cache=str(tmp_path / "c1"))
+    assert again["results"] == single["results"] and [c[0] for c in calls] == ["built"]
+    with pytest.raises(UsageError, match=r"no option 'replica' \(did you mean 'replicas'"):
+        _evaluate(pm, "hk_exec", where, executor="halves:replica=3")
+    with pytest.raises(UsageError, match=r"unknown executor 'halfs' \(did you mean 'halves'"):
+        _evaluate(pm, "hk_exec", where, executor="halfs")
+    with pytest.raises(UsageError, match="needs lmeval-ray, which is not installed: pip install lmeval-ray"):
+        _evaluate(pm, "hk_exec", where, executor="ray:replicas=2")
+
+
 def test_lmeval_register_commands(tmp_path, capsys, monkeypatch):
     calls = []
     module = types.ModuleType("hook_command_impl")

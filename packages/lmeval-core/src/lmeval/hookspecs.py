@@ -73,6 +73,11 @@ class RegisterReporter(Protocol):
                  aliases: Iterable[str] = ()) -> None: ...
 
 
+class RegisterExecutor(Protocol):
+    def __call__(self, name: str, factory: Callable[..., LM] | str, *,
+                 aliases: Iterable[str] = ()) -> None: ...
+
+
 #: What a subcommand's ``command(parser)`` returns: ``handler(args)`` runs it; its result
 #: (``None`` meaning 0) is the exit status.
 CommandHandler = Callable[["argparse.Namespace"], "int | None"]
@@ -168,6 +173,22 @@ def lmeval_register_reporters(register: RegisterReporter) -> None:
     ``report(results: dict, samples: dict[str, list[dict]] | None) -> None``. lm-eval's
     ``--hf_hub_log_args`` and ``--wandb_args`` are aliases of ``--reporter hf_hub:...`` and
     ``--reporter wandb:...``.
+    """
+
+
+@hookspec
+def lmeval_register_executors(register: RegisterExecutor) -> None:
+    """Register executors, chosen with ``lmeval run --executor name:k=v,...``: where the model
+    calls of a run happen when one process is not enough (replicas on a cluster); called once,
+    when a run asks for an executor.
+
+    ``register(name, factory, *, aliases=())``: ``factory(model, model_args, run_options,
+    **options)`` returns an :class:`lmeval.protocol.LM` standing in for backend ``model`` (a
+    registered name) built with ``model_args`` (a dict) and ``run_options`` (``batch_size``,
+    ``max_batch_size``, ``device``, and ``plugins``: the run's local plugin modules); ``options``
+    are the flag's ``k=v`` pairs, checked against the factory's parameters before anything
+    loads. The scheduler, response cache and scoring stay the core's; the LM's ``identity()``
+    must be the backend's own, so runs resume with any executor or none.
     """
 
 

@@ -280,6 +280,11 @@ class PluginManager:
         return self._fill("reporter", "lmeval_register_reporters")
 
     @property
+    def executors(self) -> Registry:
+        """Executors for ``lmeval run --executor`` (:mod:`lmeval.executors`)."""
+        return self._fill("executor", "lmeval_register_executors")
+
+    @property
     def commands(self) -> Registry:
         """Plugin subcommands (``lmeval <name>``); the core's own are not in it."""
         return self._fill("subcommand", "lmeval_register_commands")

@@ -23,7 +23,7 @@ DEFAULTS: dict[str, Any] = {
     "metadata": None, "write_out": False, "show_config": False, "bootstrap_iters": 100000,
     "confirm_run_unsafe_code": False, "plugins": None, "hf_hub_log_args": None,
     "wandb_args": None, "wandb_config_args": None, "reporter": None, "check_integrity": False,
-    "trust_remote_code": False, "verbosity": None, "verbose": False,
+    "trust_remote_code": False, "verbosity": None, "verbose": False, "executor": None,
 }
 
 
@@ -69,6 +69,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                         "Python literals: 'until=[\"a\",\"b\"]') or a JSON object")
     g.add_argument("--plugins", action="append", default=S, metavar="<module|file.py>",
                    help="load a local plugin module (repeatable); also LMEVAL_PLUGINS")
+    g.add_argument("--executor", default=S, metavar="<name[:k=v,...]>",
+                   help="run the model calls on replicas elsewhere, e.g. ray:replicas=4,address=auto "
+                        "(pip install lmeval-ray; see docs/scale-out.md)")
     g.add_argument("--trust_remote_code", action="store_true", default=S,
                    help="allow remote code in datasets and models")
     t = p.add_argument_group("tasks")
@@ -270,6 +273,7 @@ def handle(args: argparse.Namespace) -> int:
         numpy_random_seed=seeds[1], torch_random_seed=seeds[2], fewshot_random_seed=seeds[3],
         metadata=metadata, plugins=pm, write_out=options["write_out"],
         confirm_run_unsafe_code=options["confirm_run_unsafe_code"],
+        executor=options["executor"],
     )
     if not results:  # a rank other than 0
         return 0

@@ -46,6 +46,8 @@ class RunConfig:
     write_out: bool = False
     confirm_run_unsafe_code: bool = False
     progress: bool | None = None
+    #: ``--executor name:k=v,...`` (:mod:`lmeval.executors`); None: the model runs in this process
+    executor: str | None = None
 
     @classmethod
     def checked(cls, model: str | LM, model_args: Any, tasks: str | Sequence[str | dict],

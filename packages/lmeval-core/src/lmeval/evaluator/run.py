@@ -10,7 +10,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from lmeval import distributed, options, preflight, redact
+from lmeval import distributed, executors, options, preflight, redact
 from lmeval.errors import UsageError
 from lmeval.evaluator import requests
 from lmeval.evaluator.config import RunConfig
@@ -85,11 +85,12 @@ def evaluate(model: str | LM, model_args: Any = None, tasks: str | Sequence[str 
              torch_random_seed: int | None = 1234, fewshot_random_seed: int | None = 1234,
              metadata: dict | None = None, plugins: PluginManager | Sequence[Any] | None = None,
              write_out: bool = False, confirm_run_unsafe_code: bool = False,
-             progress: bool | None = None) -> dict[str, Any]:
+             progress: bool | None = None, executor: str | None = None) -> dict[str, Any]:
     """Evaluate ``model`` on ``tasks``; returns lm-eval's results dict (plus ``samples``).
 
     ``tasks``: names (wildcards allowed), YAML files or directories, config dicts; a string is
     one of these. ``samples`` and ``gen_kwargs`` also take the command line's text forms.
+    ``executor``: ``"name:k=v,..."`` runs the model calls elsewhere (:mod:`lmeval.executors`).
     """
     start = time.time()
     pm = plugin_manager(plugins)
@@ -102,7 +103,7 @@ def evaluate(model: str | LM, model_args: Any = None, tasks: str | Sequence[str 
         log_samples=log_samples, bootstrap_iters=bootstrap_iters, random_seed=random_seed,
         numpy_random_seed=numpy_random_seed, torch_random_seed=torch_random_seed,
         fewshot_random_seed=fewshot_random_seed, metadata=metadata, write_out=write_out,
-        confirm_run_unsafe_code=confirm_run_unsafe_code, progress=progress)
+        confirm_run_unsafe_code=confirm_run_unsafe_code, progress=progress, executor=executor)
     return run(config, pm, start)
 
 
@@ -111,6 +112,11 @@ def run(config: RunConfig, pm: PluginManager, start: float | None = None) -> dic
     start = time.time() if start is None else start
     if isinstance(config.model, str):
         pm.check_model(config.model)
+    if config.executor:
+        if not isinstance(config.model, str):
+            raise UsageError("--executor needs a registered backend name (--model), not an LM "
+                             "instance: each replica builds its own model")
+        executors.check_executor(pm, config.executor)
     seed_everything(config)
 
     index = TaskIndex(task_sources(pm, config.include_path))
@@ -127,8 +133,13 @@ def run(config: RunConfig, pm: PluginManager, start: float | None = None) -> dic
 
     hf_evaluate.load_all(leaf_tasks)  # metric names lmeval lacks, from HF evaluate, before the model
 
-    lm = build_model(pm, config.model, config.model_args, batch_size=config.batch_size,
-                     max_batch_size=config.max_batch_size, device=config.device)
+    if config.executor and isinstance(config.model, str):
+        lm = executors.build_executor(pm, config.executor, config.model, config.model_args,
+                                      batch_size=config.batch_size,
+                                      max_batch_size=config.max_batch_size, device=config.device)
+    else:
+        lm = build_model(pm, config.model, config.model_args, batch_size=config.batch_size,
+                         max_batch_size=config.max_batch_size, device=config.device)
     pm.notify("lmeval_run_start", config={"model": str(config.model),
                                           "tasks": [t.name for t in leaf_tasks]})
     chat = None
