@@ -60,6 +60,18 @@ class Comparison:
     sample_tolerance: float
     metrics: list[MetricDiff]
     samples: list[TaskSamples]
+    paired: list[Any] = field(default_factory=list)  # lmeval.report.paired.PairedTask
+    paired_options: Any = None  # lmeval.report.paired.PairedOptions
+
+    @property
+    def significant(self) -> list[Any]:
+        """Paired tests whose difference is significant (either direction)."""
+        return [t for pt in self.paired for t in pt.tests if t.verdict in ("improved", "regressed",
+                                                                            "significant change")]
+
+    @property
+    def regressions(self) -> list[Any]:
+        return [t for pt in self.paired for t in pt.tests if t.verdict == "regressed"]
 
     @property
     def scores_differ(self) -> bool:
@@ -81,7 +93,15 @@ class Comparison:
                                  "only_in_a": s.only_in_a, "only_in_b": s.only_in_b,
                                  "changes": [vars(c) for c in s.changed]}
                         for s in self.samples},
+            **({"paired": _paired_dict(self.paired), "paired_options": vars(self.paired_options)}
+               if self.paired else {}),
         }
+
+
+def _paired_dict(paired: list[Any]) -> dict[str, Any]:
+    from lmeval.report.paired import to_dict
+
+    return to_dict(paired)
 
 
 def _close(x: Any, y: Any, tol: float) -> bool:
@@ -207,4 +227,43 @@ def format_comparison(c: Comparison, *, only_differences: bool = False, examples
             lines.append(" ".join(parts))
         if len(s.changed) > examples:
             lines.append(f"  ... and {len(s.changed) - examples} more")
+    if c.paired:
+        lines += ["", *format_paired(c.paired, c.paired_options)]
     return "\n".join(lines) + "\n"
+
+
+def _pvalue(p: float | None) -> str:
+    if p is None:
+        return "-"
+    return f"{p:.4f}" if p >= 1e-4 else f"{p:.1e}"
+
+
+def format_paired(paired: list[Any], options: Any = None) -> list[str]:
+    """The paired-differences table (B - A with its interval, p, verdict), the method of each
+    test and the documents logged in one run only."""
+    from lmeval.results import _markdown
+
+    level = (f" (significance level {options.alpha:g}, correction {options.correction})"
+             if options is not None else "")
+    lines = [f"Paired differences (B - A) over the documents logged in both runs{level}:"]
+    rows, methods, notes = [], [], []
+    for pt in paired:
+        if pt.only_in_a or pt.only_in_b:
+            notes.append(f"{pt.task}: {len(pt.only_in_a)} document(s) only in A {pt.only_in_a[:5]}, "
+                         f"{len(pt.only_in_b)} only in B {pt.only_in_b[:5]} (not paired)")
+        for t in pt.tests:
+            if not t.tested:
+                notes.append(f"{t.task} {t.metric} [{t.filter}]: not tested: {t.reason}")
+                continue
+            if t.method not in methods:
+                methods.append(t.method)
+            ref = f"[{methods.index(t.method) + 1}]"
+            discordant = "" if t.a_only_right is None else f"{t.a_only_right}/{t.b_only_right}"
+            rows.append([t.task, t.metric, t.filter, str(t.n), _fmt(t.a), _fmt(t.b), f"{t.delta:+.4f}",
+                         f"[{t.ci_low:+.4f}, {t.ci_high:+.4f}]", discordant, _pvalue(t.p),
+                         _pvalue(t.p_adjusted), t.verdict, ref])
+    if rows:
+        lines.append(_markdown(["Task", "Metric", "Filter", "n", "A", "B", "B-A", "CI", "A-only/B-only right",
+                                "p", "p adj.", "verdict", "method"], rows).rstrip("\n"))
+    lines += [f"[{i}] {m}" for i, m in enumerate(methods, 1)]
+    return lines + notes

@@ -120,6 +120,45 @@ def _fmt(value: float | None) -> str:
     return f"{value:.4f}"
 
 
+def paired_table(runs: list[Run], labels: list[str], task: str) -> str:
+    """Paired differences of each run against run #1 over the documents both logged (the tests
+    of ``lmeval compare``, default options); empty when fewer than two runs logged the task."""
+    from lmeval.report.paired import PairedOptions, correct_and_judge, pair_task
+
+    if len(runs) < 2 or task not in runs[0].sample_files:
+        return ""
+    e = html.escape
+    options = PairedOptions()
+    rows, notes = [], []
+    for label, run in zip(labels[1:], runs[1:], strict=True):
+        if task not in run.sample_files:
+            continue
+        try:
+            paired = pair_task(task, runs[0], run, options)
+        except UsageError as exc:
+            notes.append(f"{label}: {exc}")
+            continue
+        correct_and_judge([paired], options)
+        if paired.only_in_a or paired.only_in_b:
+            notes.append(f"{label}: {len(paired.only_in_a)} document(s) only in {labels[0]}, "
+                         f"{len(paired.only_in_b)} only in {label} (not paired)")
+        for t in paired.tests:
+            if not t.tested:
+                notes.append(f"{label} {t.metric} [{t.filter}]: not tested: {t.reason}")
+                continue
+            rows.append(f"<tr><td>{e(label)}</td><td>{e(t.metric)}</td><td>{e(t.filter)}</td><td>{t.n}</td>"
+                        f"<td>{t.delta:+.4f}</td><td>[{t.ci_low:+.4f}, {t.ci_high:+.4f}]</td>"
+                        f"<td>{t.p:.4g}</td><td>{e(t.verdict)}</td><td>{e(t.method)}</td></tr>")
+    if not rows and not notes:
+        return ""
+    head = ("<tr><th>run</th><th>metric</th><th>filter</th><th>n</th><th>Δ vs #1</th>"
+            f"<th>{options.confidence:.0%} CI</th><th>p</th><th>verdict</th><th>method</th></tr>")
+    table = f"<table class='paired' data-paired='{e(task)}'>{head}{''.join(rows)}</table>" if rows else ""
+    listed = "".join(f"<li>{e(n)}</li>" for n in notes)
+    return (f"<h3>Paired differences against {e(labels[0])}</h3>{table}"
+            + (f"<ul class='meta'>{listed}</ul>" if listed else ""))
+
+
 def render(runs: list[Run], *, title: str = "lmeval report", plots: bool = True) -> str:
     """The whole page for ``runs`` (results files with optional sample files)."""
     if not runs:
@@ -174,6 +213,7 @@ def render(runs: list[Run], *, title: str = "lmeval report", plots: bool = True)
                    f"<table class='task' data-task='{e(task)}'><tr><th>run</th>{head}</tr>{''.join(rows)}</table>"]
         if plt is not None:
             section.append(f"<figure>{task_figure(plt, task, labels, columns, values, errors)}</figure>")
+        section.append(paired_table(runs, labels, task))
         sections.append("".join(section))
     if plt is not None and len(firsts) > 1:
         parts.append("<h2 id='overview'>Overview</h2><figure>"
