@@ -81,8 +81,7 @@ def test_doc_to_image_forms_give_each_request_its_images(tmp_path, spec, expecte
     want = {tuple(_digest(data[j]) for j in expected(i)) for i in range(3)}
     assert set(ImageLM.seen) == want
     sample = out["samples"]["mm"][0]
-    assert sample["arguments"][0][2] == {"visual": [f"<image sha256:{d}>" for d in
-                                                    (_digest(data[j]) for j in expected(0))]}
+    assert sample["arguments"][0][2] == {"visual": [_digest(data[j]) for j in expected(0)]}
 
 
 def test_multiple_choice_requests_all_carry_the_images(tmp_path):
@@ -174,6 +173,10 @@ def test_decoded_pil_images_key_by_pixels():
     d = image_mod.new("RGB", (3, 4), (10, 20, 30))  # same bytes, other shape
     assert _key([a]) == _key([b])
     assert len({_key([a]), _key([c]), _key([d])}) == 3
+    buffer = __import__("io").BytesIO()
+    a.save(buffer, format="PNG")  # lm-eval's sample-file hash of an image: sha256 of its PNG
+    assert media.digest(a) == __import__("hashlib").sha256(buffer.getvalue()).hexdigest()
+    assert _key([a]) == _key([buffer.getvalue()])  # decoded or encoded: one cache entry
 
 
 def test_requests_with_images_are_hashable_and_equal_by_content():

@@ -5,8 +5,9 @@ the order of the prompt's ``<image>`` placeholders (:mod:`lmeval.image_prompts`)
 decodes an image; it keeps the object the dataset gave (a ``PIL.Image``, the ``{"bytes", "path"}``
 mapping of an undecoded ``datasets`` ``Image`` column or a parquet file, raw bytes, a path) and a
 SHA-256 digest of its content. The digest is what the response cache keys on (an
-:class:`Image`'s ``repr`` is its digest, and the cache key is built from the request's
-arguments), so the same picture read twice shares answers and a changed pixel does not. A
+:class:`Image`'s ``repr`` is ``<image sha256:...>``, and the cache key is built from the
+request's arguments with ``repr`` for such objects), so the same picture read twice shares
+answers and a changed pixel does not; sample files show the digest as lm-eval does. A
 multimodal backend turns :attr:`Image.data` into what its library takes.
 
 Audio, when a backend takes it, becomes another field of :class:`Media`.
@@ -15,6 +16,7 @@ Audio, when a backend takes it, becomes another field of :class:`Media`.
 from __future__ import annotations
 
 import hashlib
+import io
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -50,7 +52,9 @@ class Image:
     def __repr__(self) -> str:
         return f"<image sha256:{self.digest}>"
 
-    __str__ = __repr__
+    def __str__(self) -> str:
+        """The digest alone: what lm-eval writes for an image in its sample files."""
+        return self.digest
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Image, (self.data, self.digest))
@@ -96,8 +100,9 @@ def images(value: Any) -> Media:
 
 
 def digest(value: Any) -> str:
-    """SHA-256 of an image's content: the pixels of a decoded image (with its mode and size),
-    the encoded file's bytes otherwise."""
+    """SHA-256 of an image's content: of its PNG encoding for a decoded (PIL) image, as lm-eval
+    0.4.13 hashes images in its sample files; of the encoded file's bytes otherwise (the same
+    value for a PNG that PIL wrote)."""
     if isinstance(value, (bytes, bytearray, memoryview)):
         return hashlib.sha256(bytes(value)).hexdigest()
     if isinstance(value, Mapping):
@@ -113,10 +118,13 @@ def digest(value: Any) -> str:
             return hashlib.sha256(Path(value).read_bytes()).hexdigest()
         except OSError as exc:
             raise MediaError(f"cannot read image file {str(value)!r}: {exc.strerror}") from None
+    if hasattr(value, "mode") and callable(getattr(value, "save", None)):  # a PIL image
+        buffer = io.BytesIO()
+        value.save(buffer, format="PNG")
+        return hashlib.sha256(buffer.getvalue()).hexdigest()
     tobytes = getattr(value, "tobytes", None)
-    if callable(tobytes):  # PIL images (mode, size), numpy arrays (dtype, shape)
-        shape = getattr(value, "size", None) if hasattr(value, "mode") else getattr(value, "shape", None)
-        header = f"{getattr(value, 'mode', getattr(value, 'dtype', ''))}|{shape}|".encode()
+    if callable(tobytes) and hasattr(value, "shape"):  # a numpy array
+        header = f"{getattr(value, 'dtype', '')}|{value.shape}|".encode()
         return hashlib.sha256(header + tobytes()).hexdigest()
     raise MediaError(f"cannot use a {type(value).__module__}.{type(value).__qualname__} as an "
                      f"image: expected a PIL image, bytes, a {{'bytes', 'path'}} mapping or a path")

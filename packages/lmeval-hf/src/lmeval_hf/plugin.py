@@ -1,4 +1,4 @@
-"""Registers the ``hf`` backend; imports nothing heavy."""
+"""Registers the ``hf`` and ``hf-multimodal`` backends; imports nothing heavy."""
 
 from __future__ import annotations
 
@@ -8,3 +8,4 @@ from lmeval.hookspecs import hookimpl
 @hookimpl
 def lmeval_register_models(register) -> None:
     register("hf", "lmeval_hf.models:HFLM", aliases=("hf-auto", "huggingface"))
+    register("hf-multimodal", "lmeval_hf.multimodal:HFMultimodalLM")

@@ -17,19 +17,29 @@ image_size=32, patch_size=8, vocab_size=512, seed=0)``
 
 ``png_bytes(image)``
     The PNG encoding of an image, as ``datasets`` stores an ``Image`` feature.
+
+``write_image_parquet(path, rows, image_columns)``
+    Rows as a parquet file in the Hugging Face dataset schema: each image column holds
+    ``{"bytes": <PNG>, "path": None}`` (a ``PIL.Image`` in ``rows`` is encoded) and the file
+    carries the ``huggingface`` features metadata, so ``datasets`` decodes those columns to
+    ``PIL`` images as it does for a hub dataset such as ChartQA or MMMU (lmeval's own reader
+    keeps the mapping). Needs pyarrow.
 """
 
 from __future__ import annotations
 
 import io
+import json
 import os
 import random
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from lmeval_testkit.hf import _build_once, _save_model, _write_tokenizer
 
-__all__ = ["IMAGE_TOKEN", "VLM_CHAT_TEMPLATE", "build_tiny_llava", "draw_image", "png_bytes"]
+__all__ = ["IMAGE_TOKEN", "VLM_CHAT_TEMPLATE", "build_tiny_llava", "draw_image", "png_bytes",
+           "write_image_parquet"]
 
 IMAGE_TOKEN = "<image>"
 
@@ -137,3 +147,39 @@ def png_bytes(image: Any) -> bytes:
     buffer = io.BytesIO()
     image.save(buffer, format="PNG")
     return buffer.getvalue()
+
+
+def write_image_parquet(path: str | os.PathLike[str], rows: Sequence[dict[str, Any]],
+                        image_columns: Sequence[str]) -> Path:
+    """``rows`` as parquet with ``datasets``' features metadata; see the module docstring."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    def cell(column: str, value: Any) -> Any:
+        if column in image_columns and value is not None and not isinstance(value, dict):
+            return {"bytes": png_bytes(value), "path": None}
+        return value
+
+    table = pa.Table.from_pylist([{k: cell(k, v) for k, v in row.items()} for row in rows])
+    image_type = pa.struct([("bytes", pa.binary()), ("path", pa.string())])
+    table = table.cast(pa.schema([pa.field(f.name, image_type) if f.name in image_columns else f
+                                  for f in table.schema]))
+    features = {field.name: ({"_type": "Image"} if field.name in image_columns
+                             else _feature(field.type)) for field in table.schema}
+    meta = {b"huggingface": json.dumps({"info": {"features": features}}).encode()}
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pq.write_table(table.replace_schema_metadata(meta), path)
+    return path
+
+
+def _feature(arrow_type: Any) -> dict[str, Any]:
+    import pyarrow as pa
+
+    if pa.types.is_list(arrow_type):
+        return {"feature": _feature(arrow_type.value_type), "_type": "List"}
+    if pa.types.is_null(arrow_type):
+        return {"dtype": "null", "_type": "Value"}
+    if pa.types.is_struct(arrow_type):
+        return {f.name: _feature(f.type) for f in arrow_type}
+    return {"dtype": str(arrow_type), "_type": "Value"}
