@@ -1,0 +1,237 @@
+"""``--executor ray`` on a real Ray cluster started by the module (head node and worker processes
+on this machine, CPU only): the same results as one process for 1, 2 and 3 replicas (the
+reference LM, and the tiny Llama through ``hf``), a replica killed mid-run, a node that joins
+mid-run, a driver killed and resumed with another replica count, and replicas that cannot
+load or cannot be placed. Every run is bounded in time; the cluster stops after the module."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import lmeval
+import pytest
+from conftest import TOTAL, replica_pids
+from lmeval.errors import LmevalError, UsageError
+
+pytestmark = pytest.mark.timeout(240)
+TASKS = ["ray_mc", "ray_gen"]
+
+
+def _run(ray_tasks: Path, model_args: str = "", *, executor: str | None = None,
+         model: str = "dummy", **kw):
+    return lmeval.evaluate(model, model_args, TASKS, include_path=str(ray_tasks),
+                           log_samples=True, bootstrap_iters=0, executor=executor,
+                           progress=False, **kw)
+
+
+def _samples(results: dict) -> dict:
+    """Per task, every sample as logged: prompts, answers, filtered answers, metrics."""
+    return results["samples"]
+
+
+def _calls(log: Path) -> int:
+    if not log.exists():
+        return 0
+    return sum(int(line.split()[1]) for line in log.read_text().splitlines() if line.strip())
+
+
+def _cached(directory: Path) -> int:
+    with sqlite3.connect(directory / "responses.sqlite") as conn:
+        try:
+            return conn.execute("SELECT COUNT(*) FROM responses").fetchone()[0]
+        except sqlite3.OperationalError:
+            return 0
+
+
+@pytest.fixture(scope="module")
+def reference(ray_tasks):
+    """One process, no executor: what every Ray run must reproduce."""
+    return _run(ray_tasks)
+
+
+@pytest.mark.parametrize("replicas", [1, 2, 3])
+def test_replicas_give_the_single_process_results_per_sample(ray_cluster, ray_tasks, reference,
+                                                              replicas, capfd, tmp_path):
+    log = tmp_path / "calls.log"
+    spread = _run(ray_tasks, f"call_log={log}",
+                  executor=f"ray:replicas={replicas},num_cpus=0.5,batch=8,min_ready={replicas}")
+    assert spread["results"] == reference["results"]
+    assert _samples(spread) == _samples(reference)  # prompts, answers, filtered answers, metrics
+    assert _calls(log) == TOTAL  # every distinct request computed exactly once
+    summary = next(line for line in capfd.readouterr().err.splitlines()
+                   if line.startswith("lmeval-ray:"))
+    answered = summary.split("answered per replica: ")[1].rstrip(")").split(", ")
+    assert len(answered) == replicas, summary  # every replica took work
+    assert sum(int(part.split(": ")[1]) for part in answered) == TOTAL
+
+
+def test_hf_tiny_llama_over_two_replicas_matches_one_process(ray_cluster, ray_tasks,
+                                                             lmeval_tiny_llama):
+    pytest.importorskip("lmeval_hf", reason="lmeval-hf is not installed")
+    args = f"pretrained={lmeval_tiny_llama},dtype=float32"
+    single = _run(ray_tasks, args, model="hf", limit=12)
+    spread = _run(ray_tasks, args, model="hf", limit=12,
+                  executor="ray:replicas=2,num_cpus=1,batch=5")
+    for task in TASKS:
+        ours, theirs = spread["samples"][task], single["samples"][task]
+        assert [r["doc_id"] for r in ours] == [r["doc_id"] for r in theirs]
+        for a, b in zip(ours, theirs, strict=True):
+            assert a["arguments"] == b["arguments"]
+            if task == "ray_gen":
+                assert a["resps"] == b["resps"]  # the same generated text
+            else:
+                for (lp, greedy), (ref, ref_greedy) in zip((r[0] for r in a["resps"]),
+                                                           (r[0] for r in b["resps"]), strict=True):
+                    assert lp == pytest.approx(ref, abs=1e-5) and greedy == ref_greedy
+    assert spread["results"]["ray_mc"]["acc,none"] == single["results"]["ray_mc"]["acc,none"]
+    assert spread["config"]["model_args"] == single["config"]["model_args"]
+
+
+def test_a_replica_killed_mid_run_loses_nothing(ray_cluster, ray_tasks, reference, tmp_path, capfd):
+    """SIGKILL one replica's process while it works: its unfinished batches go to the others;
+    every answer is there once, the results are the single-process ones."""
+    log, cache = tmp_path / "calls.log", tmp_path / "cache"
+    killed: list[int] = []
+
+    def kill_one() -> None:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and _calls(log) < 40:
+            time.sleep(0.02)
+        pids = replica_pids()
+        if pids:
+            os.kill(pids[-1], signal.SIGKILL)
+            killed.append(pids[-1])
+
+    killer = threading.Thread(target=kill_one)
+    killer.start()
+    try:
+        spread = _run(ray_tasks, f"delay=0.01,call_log={log}", use_cache=str(cache),
+                      executor="ray:replicas=3,num_cpus=0.5,batch=10")
+    finally:
+        killer.join()
+    assert killed, "no replica process was found to kill"
+    err = capfd.readouterr().err
+    assert "lost (" in err and "go back to the queue; 2 replicas remain" in err
+    assert spread["results"] == reference["results"]
+    assert _samples(spread) == _samples(reference)
+    assert _cached(cache) == TOTAL
+    # the killed replica's batch in progress is computed again elsewhere: at most its batches
+    # in flight (in_flight=2 of 10 requests) are computed twice, none is answered twice
+    assert TOTAL <= _calls(log) <= TOTAL + 20
+
+
+def test_a_node_that_joins_mid_run_takes_work(ray_cluster, ray_tasks, reference, capfd):
+    """Three replicas of 1.5 CPUs on a 3-CPU head: two start, the third waits for resources
+    and takes batches once a node joins during the run (the run goes on in a thread; Ray adds
+    nodes only from the main thread)."""
+    out: dict = {}
+
+    def evaluate() -> None:
+        try:
+            out["results"] = _run(ray_tasks, "delay=0.04",
+                                  executor="ray:replicas=3,num_cpus=1.5,batch=6,load_timeout=60")
+        except BaseException as exc:  # noqa: BLE001 - re-raised below
+            out["error"] = exc
+
+    worker = threading.Thread(target=evaluate)
+    worker.start()
+    time.sleep(1.5)
+    node = ray_cluster.add_node(num_cpus=2)
+    try:
+        worker.join(timeout=120)
+    finally:
+        ray_cluster.remove_node(node)
+    assert not worker.is_alive()
+    if "error" in out:
+        raise out["error"]
+    assert out["results"]["results"] == reference["results"]
+    summary = next(line for line in capfd.readouterr().err.splitlines()
+                   if line.startswith("lmeval-ray:"))
+    assert "2: " in summary.split("answered per replica: ")[1], summary  # the late replica worked
+
+
+def _cli(ray_cluster, ray_tasks: Path, cache: Path, out: Path, log: Path, replicas: int,
+         delay: float) -> list[str]:
+    return [sys.executable, "-m", "lmeval", "run", "--model", "dummy",
+            "--model_args", f"delay={delay},call_log={log}", "--tasks", ",".join(TASKS),
+            "--include_path", str(ray_tasks), "--use_cache", str(cache), "--output_path", str(out),
+            "--bootstrap_iters", "0", "--log_samples",
+            "--executor", f"ray:replicas={replicas},num_cpus=0.5,batch=10,address={ray_cluster.address}"]
+
+
+def test_a_killed_driver_resumes_with_another_replica_count(ray_cluster, ray_tasks, reference,
+                                                            tmp_path):
+    """kill -9 of `lmeval run` with 2 replicas; the rerun with 3 computes only what the cache
+    lacks, and the results equal one process's."""
+    cache = tmp_path / "cache"
+    first_log = tmp_path / "first.log"
+    proc = subprocess.Popen(_cli(ray_cluster, ray_tasks, cache, tmp_path / "out1", first_log, 2, 0.01),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None and (
+            not (cache / "responses.sqlite").exists() or _cached(cache) < 80):
+        time.sleep(0.05)
+    assert proc.poll() is None, proc.stderr.read().decode()[-2000:] if proc.stderr else ""
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=30)
+    cached = _cached(cache)
+    assert 0 < cached < TOTAL
+
+    second_log = tmp_path / "second.log"
+    done = subprocess.run(_cli(ray_cluster, ray_tasks, cache, tmp_path / "out2", second_log, 3, 0.0),
+                          capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert f"{cached} from the cache, {TOTAL - cached} to compute" in done.stderr
+    assert _calls(second_log) == TOTAL - cached  # nothing cached is recomputed
+    (file,) = sorted((tmp_path / "out2").rglob("results_*.json"))
+    saved = json.loads(file.read_text())
+    assert saved["results"] == json.loads(json.dumps(reference["results"]))
+
+
+def test_a_replica_that_cannot_load_its_model_is_a_clear_error(ray_cluster, ray_tasks):
+    start = time.monotonic()
+    with pytest.raises(LmevalError) as info:
+        _run(ray_tasks, "seed=not-a-number", executor="ray:replicas=2,num_cpus=0.5")
+    text = str(info.value)
+    assert text.startswith("--executor ray: replica ") and "failed to load model 'dummy'" in text
+    assert "ValueError" in text and "not-a-number" in text
+    assert time.monotonic() - start < 60
+    time.sleep(0.5)
+    assert replica_pids() == []  # its actors are stopped
+
+
+def test_replicas_the_cluster_cannot_place_fail_after_load_timeout(ray_cluster, ray_tasks):
+    start = time.monotonic()
+    with pytest.raises(LmevalError, match=r"no replica of model 'dummy' was ready within "
+                                          r"load_timeout=2s; each asks for num_cpus=1, num_gpus=1"):
+        _run(ray_tasks, executor="ray:replicas=1,num_gpus=1,load_timeout=2")
+    assert time.monotonic() - start < 30
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("ray:replica=2", r"--executor ray: no option 'replica' \(did you mean 'replicas'"),
+    ("ray:replicas=0", r"--executor ray: replicas: expected an integer >= 1, got 0"),
+    ("ray:batch=two", r"--executor ray: batch: expected an integer >= 1, got 'two'"),
+    ("ray:num_cpus=-1", r"--executor ray: num_cpus: expected a number >= 0, got -1"),
+    ("rey:replicas=2", r"unknown executor 'rey' \(did you mean 'ray'"),
+])
+def test_bad_executor_options_are_usage_errors(ray_tasks, spec, message):
+    with pytest.raises(UsageError, match=message):
+        _run(ray_tasks, executor=spec)
+
+
+def test_cli_bad_option_exits_2_before_any_model_loads(ray_tasks):
+    done = subprocess.run([sys.executable, "-m", "lmeval", "run", "--model", "dummy", "--tasks",
+                           "ray_mc", "--include_path", str(ray_tasks), "--executor",
+                           "ray:replicas=2,adress=auto"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert "no option 'adress' (did you mean 'address'?)" in done.stderr
+    assert "Traceback" not in done.stderr
