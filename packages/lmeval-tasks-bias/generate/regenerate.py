@@ -1,9 +1,10 @@
-"""Write every task config of the pack from the table below, and the README's task list.
+"""Write every task config of the pack from the tables below, and the README's task list.
 
     python packages/lmeval-tasks-bias/generate/regenerate.py [TASKS_DIR]
 
-Names, prompts, metrics and tags are those of lm-eval 0.4.13's ``crows_pairs`` tasks. A test
-checks that the committed files are what this writes.
+Names, prompts, metrics, tags and groups are those of lm-eval 0.4.13's ``crows_pairs``,
+``bbq``, ``cabbq``, ``esbbq`` and ``discrim_eval`` tasks. A test checks that the committed files
+are what this writes.
 """
 
 from __future__ import annotations
@@ -55,7 +56,101 @@ metadata:
 """
 
 
-def files() -> dict[str, str]:
+BBQ_CATEGORIES = ["Age", "Disability_status", "Gender_identity", "Nationality", "Physical_appearance",
+                  "Race_ethnicity", "Race_x_gender", "Race_x_SES", "Religion", "SES", "Sexual_orientation"]
+
+
+def _metric(name: str, aggregation: str, higher: bool) -> str:
+    return (f"  - metric: {name}\n    aggregation: {aggregation}\n"
+            f"    higher_is_better: {'true' if higher else 'false'}\n")
+
+
+def bbq_main() -> str:
+    metrics = [_metric("acc", "mean", True),
+               _metric("accuracy_amb", "!function utils.agg_accuracy_amb", True),
+               _metric("accuracy_disamb", "!function utils.agg_accuracy_disamb", True),
+               _metric("amb_bias_score", "!function utils.agg_amb_bias_scores", False),
+               _metric("disamb_bias_score", "!function utils.agg_disamb_bias_scores", False)]
+    metrics += [_metric(f"amb_bias_score_{c}", "!function utils.agg_amb_bias_scores", False)
+                for c in BBQ_CATEGORIES]
+    metrics += [_metric(f"disamb_bias_score_{c}", "!function utils.agg_disamb_bias_scores", False)
+                for c in BBQ_CATEGORIES]
+    return (
+        "# BBQ (Parrish et al., 2022, Findings of ACL): a question about two people after an ambiguous\n"
+        "# or a disambiguating context; the choices are the two people and ten phrasings of \"unknown\".\n"
+        "# acc, accuracy per context, and bias scores (overall and per category; lower is better).\n"
+        "task: bbq\ndataset_path: oskarvanderwal/bbq\ndataset_name: All\ntest_split: test\n"
+        "output_type: multiple_choice\nprocess_docs: !function utils.process_docs\n"
+        "process_results: !function utils.process_results_multiple_choice\n"
+        'doc_to_text: "{{context}}\\n\\nQ: {{question}}\\nA:"\n'
+        "doc_to_target: !function utils.doc_to_target\ndoc_to_choice: !function utils.doc_to_choice\n"
+        "metric_list:\n" + "".join(metrics) + "metadata:\n  version: 1.0\n")
+
+
+def bbq_files() -> dict[str, str]:
+    out = {"bbq/bbq.yaml": HEADER + bbq_main(),
+           "bbq/bbq_generate.yaml": HEADER + "# the answer is generated; the choice it names (or the group of a person it\n"
+           "# names) is scored as the choice. Stops at a blank line (lm-eval's default).\n"
+           "include: bbq.yaml\ntask: bbq_generate\noutput_type: generate_until\n"
+           "process_results: !function utils.process_results_generate_until\n"}
+    for base in ("bbq", "bbq_generate"):
+        for context in ("ambig", "disambig"):
+            out[f"bbq/{base}_{context}.yaml"] = (
+                f"{HEADER}include: {base}.yaml\ntask: {base}_{context}\n"
+                f"process_docs: !function utils.process_docs_{context}\n")
+    return out
+
+
+# CaBBQ (Catalan) and EsBBQ (Spanish): BSC-LT/<family>, one config per category
+IBERIAN_CATEGORIES = {
+    "age": "Age", "disability_status": "DisabilityStatus", "gender": "Gender", "lgbtqia": "LGBTQIA",
+    "nationality": "Nationality", "physical_appearance": "PhysicalAppearance",
+    "race_ethnicity": "RaceEthnicity", "religion": "Religion", "ses": "SES",
+    "spanish_region": "SpanishRegion",
+}
+IBERIAN = {
+    "cabbq": {"dataset": "BSC-LT/CaBBQ", "language": "Catalan",
+              "prompt": "Context: {{context}}\\nPregunta: {{question}}\\nResposta:",
+              "unknown": ["No hi ha prou informació", "No hi ha informació suficient", "No ho sé", "No sé",
+                          "Falta informació", "No es pot respondre", "No se sap", "No es pot saber",
+                          "No es pot determinar"]},
+    "esbbq": {"dataset": "BSC-LT/EsBBQ", "language": "Spanish",
+              "prompt": "Contexto: {{context}}\\nPregunta: {{question}}\\nRespuesta:",
+              "unknown": ["No hay suficiente información", "No hay información suficiente", "No lo sé",
+                          "No sé", "Falta información", "No se puede responder", "No se sabe",
+                          "No se puede saber", "No se puede determinar"]},
+}
+IBERIAN_METRICS = [("acc_ambig", True), ("acc_disambig", True), ("bias_score_ambig", False),
+                   ("bias_score_disambig", False)]
+IBERIAN_MODULE = "lmeval_tasks_bias.iberian_bbq"
+
+
+def iberian_files(family: str) -> dict[str, str]:
+    spec = IBERIAN[family]
+    choices = ", ".join(["ans0", "ans1", *(f"'{u}'" for u in spec["unknown"])])
+    metrics = "".join(_metric(m, f"!function {IBERIAN_MODULE}.{m}_agg", hib) for m, hib in IBERIAN_METRICS)
+    common = (
+        f"# {spec['dataset'].split('/')[1]} (Ruiz-Fernández et al., 2025, arXiv:2507.11216): BBQ adapted to "
+        f"{spec['language']} and Spain.\n"
+        "# Choices: the two people, then nine phrasings of \"unknown\" (all scored as answer 2).\n"
+        f"dataset_path: {spec['dataset']}\ndataset_name: null\noutput_type: multiple_choice\n"
+        "training_split: null\nvalidation_split: null\ntest_split: test\n"
+        f'doc_to_text: "{spec["prompt"]}"\ndoc_to_target: label\n'
+        f'doc_to_choice: "{{{{[{choices}]}}}}"\n'
+        f"process_results: !function {IBERIAN_MODULE}.process_results\n"
+        "metric_list:\n" + metrics + "metadata:\n  version: 1.0\n")
+    group = (f"group: {family}\ntask:\n" + "".join(f"  - {family}_{c}\n" for c in IBERIAN_CATEGORIES)
+             + "aggregate_metric_list:\n"
+             + "".join(f"  - metric: {m}\n    weight_by_size: true\n" for m, _ in IBERIAN_METRICS))
+    out = {f"{family}/_{family}_common_yaml": HEADER + common,
+           f"{family}/{family}.yaml": HEADER + "# the size-weighted mean of each category's four scores\n" + group}
+    for suffix, config in IBERIAN_CATEGORIES.items():
+        out[f"{family}/{family}_{suffix}.yaml"] = (
+            f"{HEADER}include: _{family}_common_yaml\ntask: {family}_{suffix}\ndataset_name: {config}\n")
+    return out
+
+
+def crows_pairs_files() -> dict[str, str]:
     out = {"crows_pairs/crows_pairs_english.yaml": HEADER + ENGLISH,
            "crows_pairs/crows_pairs_french.yaml": HEADER + "include: crows_pairs_english.yaml\n"
            "task: crows_pairs_french\ndataset_name: french\n"}
@@ -67,18 +162,37 @@ def files() -> dict[str, str]:
     return out
 
 
+def files() -> dict[str, str]:
+    out = crows_pairs_files()
+    out.update(bbq_files())
+    for family in IBERIAN:
+        out.update(iberian_files(family))
+    return out
+
+
+#: family -> (its task names, what the README says of its tag or group)
+def families() -> dict[str, tuple[list[str], str]]:
+    crows = sorted(f"crows_pairs_{lang}{suffix}" for lang in LANGUAGES
+                   for suffix in ["", *(f"_{s}" for s in BIAS_TYPES)])
+    bbq = sorted(f"{base}{ctx}" for base in ("bbq", "bbq_generate") for ctx in ("", "_ambig", "_disambig"))
+    out = {"crows_pairs": (crows, "tag `crows_pairs`"), "bbq": (bbq, "no group or tag")}
+    for family in IBERIAN:
+        out[family] = ([f"{family}_{c}" for c in IBERIAN_CATEGORIES], f"group `{family}`")
+    return out
+
+
 def task_names() -> list[str]:
-    return sorted(f"crows_pairs_{lang}{suffix}" for lang in LANGUAGES
-                  for suffix in ["", *(f"_{s}" for s in BIAS_TYPES)])
+    return sorted(n for names, _ in families().values() for n in names)
 
 
 BEGIN, END = "<!-- every-task:begin -->", "<!-- every-task:end -->"
 
 
 def readme_section() -> str:
-    names = task_names()
-    return "\n".join([BEGIN, "", f"{len(names)} tasks, tag `crows_pairs` (written by "
-                      "`generate/regenerate.py`):", "", ", ".join(f"`{n}`" for n in names), "", END])
+    lines = [BEGIN, "", f"{len(task_names())} tasks (written by `generate/regenerate.py`):", ""]
+    for family, (names, note) in families().items():
+        lines += [f"* **{family}** ({len(names)} tasks, {note}): " + ", ".join(f"`{n}`" for n in names)]
+    return "\n".join([*lines, "", END])
 
 
 def render_readme(text: str) -> str:
@@ -87,11 +201,12 @@ def render_readme(text: str) -> str:
 
 
 def main(root: Path = TASKS_ROOT) -> None:
-    folder = root / "crows_pairs"
-    folder.mkdir(parents=True, exist_ok=True)
-    for old in folder.glob("*.yaml"):
-        old.unlink()
-    for rel, text in files().items():
+    written = files()
+    for folder in {rel.split("/")[0] for rel in written}:
+        (root / folder).mkdir(parents=True, exist_ok=True)
+        for old in [*(root / folder).glob("*.yaml"), *(root / folder).glob("*_yaml")]:
+            old.unlink()
+    for rel, text in written.items():
         (root / rel).write_text(text, encoding="utf-8")
     if root == TASKS_ROOT and README.exists():
         README.write_text(render_readme(README.read_text(encoding="utf-8")), encoding="utf-8")

@@ -1,4 +1,5 @@
-"""Names, generated files, README list, validation, subsets and the two CrowS-Pairs scores."""
+"""Names, generated files, README list, validation, subsets, CrowS-Pairs scores, BBQ choices,
+CaBBQ/EsBBQ groups and scores."""
 
 from __future__ import annotations
 
@@ -39,7 +40,9 @@ def test_generator_reproduces_the_committed_configs(tmp_path):
 def test_readme_lists_every_task():
     text = (PACK / "README.md").read_text(encoding="utf-8")
     assert regenerate.render_readme(text) == text, "run generate/regenerate.py"
-    assert "22 tasks, tag `crows_pairs`" in text
+    assert "**crows_pairs** (22 tasks, tag `crows_pairs`)" in text
+    for family, count in (("bbq", 6), ("cabbq", 10), ("esbbq", 10)):
+        assert f"**{family}** ({count} tasks," in text
 
 
 def test_ls_and_tag(capsys):
@@ -52,7 +55,7 @@ def test_validate_passes(capsys):
     code = main(["validate", str(TASKS_DIR)])
     out = capsys.readouterr()
     assert code == 0, out.out
-    assert re.search(r"22 file\(s\) checked, 0 problem\(s\)", out.err)
+    assert re.search(r"50 file\(s\) checked, 0 problem\(s\)", out.err)
 
 
 @pytest.mark.parametrize("suffix, bias_type", [
@@ -80,3 +83,55 @@ def test_reference_run_reports_both_metrics_lower_is_better():
     english = res["results"]["crows_pairs_english"]
     assert english["likelihood_diff,none"] >= 0 and 0 <= english["pct_stereotype,none"] <= 1
     assert res["higher_is_better"]["crows_pairs_english"] == {"likelihood_diff": False, "pct_stereotype": False}
+
+
+def test_ls_groups(capsys):
+    assert main(["ls", "groups"]) == 0
+    rows = {line.split()[0]: line.split()[1] for line in capsys.readouterr().out.splitlines()[1:] if line.strip()}
+    assert rows["cabbq"] == rows["esbbq"] == "lmeval-tasks-bias"
+
+
+def test_bbq_choices_and_targets(build):
+    task, instances = build("bbq")
+    doc = task.eval_docs[0]
+    people = [a for a in (doc["ans0"], doc["ans1"], doc["ans2"]) if a != "Can't be determined"]
+    assert [i.request.args[1] for i in instances][:2] == [f" {p}" for p in people]
+    assert len(instances) == 12
+    assert instances[0].request.args[0] == f"{doc['context']}\n\nQ: {doc['question']}\nA:"
+
+
+@pytest.mark.parametrize("name", ["bbq_ambig", "bbq_disambig", "bbq_generate_ambig"])
+def test_bbq_context_subsets(build, name):
+    task, _ = build(name)
+    want = "disambig" if name.endswith("disambig") else "ambig"
+    assert {d["context_condition"] for d in task.eval_docs} == {want}
+
+
+def test_iberian_scores_fold_unknown_phrasings_into_answer_two(build):
+    task, instances = build("esbbq_age")
+    doc = task.eval_docs[0]  # ambiguous: the answer is 2, "unknown"
+    assert len(instances) == 11
+    lls = [(-5.0, False)] * 11
+    lls[7] = (-1.0, False)  # the eighth phrasing of unknown
+    scores = task.process_results(doc, lls)
+    assert scores["acc_ambig"] == (1, 1)
+    assert scores["bias_score_ambig"] == (1, 0, 0)
+
+
+def test_iberian_aggregates_without_instances_are_nan():
+    import math
+
+    from lmeval_tasks_bias import iberian_bbq
+
+    assert math.isnan(iberian_bbq.acc_ambig_agg([(0, 0), (0, 0)]))  # lm-eval: ZeroDivisionError
+    assert math.isnan(iberian_bbq.bias_score_disambig_agg([(1, 0, 1, 0)]))
+    assert iberian_bbq.bias_score_disambig_agg([(1, 0, 1, 0), (0, 1, 0, 0)]) == 1.0
+
+
+def test_reference_run_reports_bbq_and_groups():
+    res = lmeval.evaluate(model="dummy", tasks=["bbq", "cabbq", "esbbq"], bootstrap_iters=0)
+    assert set(res["results"]["bbq"]) >= {"acc,none", "amb_bias_score_Age,none", "disamb_bias_score,none"}
+    for group in ("cabbq", "esbbq"):
+        assert {"acc_ambig,none", "acc_disambig,none", "bias_score_ambig,none",
+                "bias_score_disambig,none"} <= set(res["results"][group])
+    assert res["higher_is_better"]["bbq"]["amb_bias_score"] is False
