@@ -131,6 +131,23 @@ def test_plan_splits_where_blocks_are_much_longer_apart():
     assert sorted(len(c.block) for c in plan.clusters) == [36, 36]
 
 
+def test_plan_leaves_blocks_that_save_few_tokens_to_the_plain_path():
+    """winogrande's shape: two options share the ~20 tokens before the blank and nothing else;
+    a cluster would cost three small forward passes to save 20 tokens."""
+    rows = []
+    for q in range(6):
+        sentence = [50 + q] * 20
+        rows += [_row(sentence + [1, 2] + [9] * 8, 22), _row(sentence + [3] + [9] * 8, 21)]
+    plan = plan_prefixes(rows, min_block=16)
+    assert not plan.clusters and len(plan.plain) == len(rows)
+    # the same 20-token block shared by five heads saves 80 tokens: worth a cluster
+    shared = [_row([7] * 20 + [q, q] + [9] * 8, 22) for q in range(5)]
+    (cluster,) = plan_prefixes(shared, min_block=16).clusters
+    assert len(cluster.block) == 20 and len(cluster.groups) == 5
+    # and the threshold is the caller's
+    assert plan_prefixes(rows, min_block=16, min_saved=16).clusters
+
+
 def test_plan_without_sharing_is_all_plain():
     rows = [_row([i, i + 1, i + 2], 2) for i in range(0, 30, 3)]
     plan = plan_prefixes(rows)

@@ -78,8 +78,10 @@ def trie_size(sequences: Sequence[Sequence[int]]) -> int:
     return total
 
 
-def plan_prefixes(rows: Sequence[Row], *, min_block: int = 16) -> PrefixPlan:
-    """Group rows by head, cluster heads by a shared block of at least ``min_block`` tokens."""
+def plan_prefixes(rows: Sequence[Row], *, min_block: int = 16,
+                  min_saved: int = 64) -> PrefixPlan:
+    """Group rows by head, cluster heads by a shared block of at least ``min_block`` tokens
+    that saves at least ``min_saved`` tokens (``block * (groups - 1)``)."""
     by_head: dict[tuple[int, ...], list[Row]] = {}
     plain: list[Row] = []
     for row in rows:
@@ -91,7 +93,7 @@ def plan_prefixes(rows: Sequence[Row], *, min_block: int = 16) -> PrefixPlan:
     lcps = [common_prefix_len(heads[i], heads[i + 1]) for i in range(len(heads) - 1)]
     clusters: list[Cluster] = []
     loose: list[Group] = []
-    for lo, hi, block_len in _partition(heads, lcps, min_block):
+    for lo, hi, block_len in _partition(heads, lcps, min_block, min_saved):
         groups = [Group(h, by_head[h]) for h in heads[lo:hi + 1]]
         if hi > lo:
             clusters.append(Cluster(heads[lo][:block_len], groups))
@@ -106,26 +108,28 @@ def plan_prefixes(rows: Sequence[Row], *, min_block: int = 16) -> PrefixPlan:
 
 
 def _partition(heads: Sequence[tuple[int, ...]], lcps: Sequence[int],
-               min_block: int) -> list[tuple[int, int, int]]:
+               min_block: int, min_saved: int = 0) -> list[tuple[int, int, int]]:
     """Split sorted heads into runs ``(lo, hi, block_len)`` that minimise tokens fed.
 
     Runs first break wherever neighbours share fewer than ``min_block`` tokens. Within a run,
     keeping one cluster costs ``block + sum(len(head) - block)`` and is allowed only when the
-    block covers at least half of the heads' tokens; splitting at the weakest link may cost
-    less when the two halves share much longer blocks (a Cartesian-tree walk).
+    block covers at least half of the heads' tokens and saves at least ``min_saved`` tokens;
+    splitting at the weakest link may cost less when the two halves share much longer blocks
+    (a Cartesian-tree walk).
     """
     out: list[tuple[int, int, int]] = []
     n = len(heads)
     lo = 0
     for i in range(n):
         if i == n - 1 or lcps[i] < min_block:
-            out.extend(_best_split(heads, lcps, lo, i))
+            out.extend(_best_split(heads, lcps, lo, i, min_saved=min_saved))
             lo = i + 1
     return out
 
 
 def _best_split(heads: Sequence[tuple[int, ...]], lcps: Sequence[int], lo: int,
-                hi: int, min_share: float = 0.5) -> list[tuple[int, int, int]]:
+                hi: int, min_share: float = 0.5,
+                min_saved: int = 0) -> list[tuple[int, int, int]]:
     # post-order over the Cartesian tree of lcps[lo:hi], without recursion
     best: dict[tuple[int, int], tuple[int, list[tuple[int, int, int]]]] = {}
     stack = [(lo, hi, False)]
@@ -143,8 +147,12 @@ def _best_split(heads: Sequence[tuple[int, ...]], lcps: Sequence[int], lo: int,
         m = lcps[k]
         total = sum(len(heads[i]) for i in range(a, b + 1))
         # a block shorter than half the heads costs more (an extra pass, small batches, no
-        # fused causal kernel for heads on a cache) than its shared tokens save
-        whole = m + total - m * (b - a + 1) if m * (b - a + 1) >= min_share * total else None
+        # fused causal kernel for heads on a cache) than its shared tokens save; so does a
+        # block that saves only a few tokens (winogrande's two options share the ~20 tokens
+        # before the blank): three small forward passes where the plain path spends a quarter
+        # of one batch
+        whole = (m + total - m * (b - a + 1)
+                 if m * (b - a + 1) >= min_share * total and m * (b - a) >= min_saved else None)
         left, right = best.pop((a, k)), best.pop((k + 1, b))
         if whole is None or left[0] + right[0] < whole:
             best[(a, b)] = (left[0] + right[0], left[1] + right[1])

@@ -68,7 +68,7 @@ class Scorer:
     def __init__(self, forward: Callable[..., Any], *, device: Any, causal: bool,
                  max_length: int, sizer: BatchSizer, softmax_dtype: Any = None,
                  features: dict | None = None, prefix_reuse: bool = True,
-                 min_block: int = 16, mask_dtype: Any = None) -> None:
+                 min_block: int = 16, min_saved: int = 64, mask_dtype: Any = None) -> None:
         self.forward = forward
         self.device = device
         self.causal = causal
@@ -78,6 +78,7 @@ class Scorer:
         self.features = features or {}
         self.prefix_reuse = prefix_reuse and causal and bool(self.features.get("cache"))
         self.min_block = min_block
+        self.min_saved = min_saved
         self.stats = PrefixStats()
         self.mask_dtype = mask_dtype or torch.float32
         self._verified: bool | None = None
@@ -127,7 +128,7 @@ class Scorer:
         self.stats.rows += len(rows)
         self.stats.tokens_plain += sum(len(r.tokens) for r in rows)
         if self.prefix_reuse and self._prefix_ok(rows):
-            plan = plan_prefixes(rows, min_block=self.min_block)
+            plan = plan_prefixes(rows, min_block=self.min_block, min_saved=self.min_saved)
             self.stats.trie_tokens += plan.trie_tokens
             plain = list(plan.plain)
             for cluster in plan.clusters:
