@@ -36,6 +36,8 @@ class Job:
     parse: Callable[[Any], list[Any]]
     #: names the request in an error (computed only then): ``context '...' + ' yes'``
     describe: Callable[[], str] | None = None
+    #: where to POST it, when not the backend's ``base_url`` (an API with several endpoints)
+    url: str | None = None
 
 
 class ApiLM(LM):
@@ -173,7 +175,8 @@ class ApiLM(LM):
             return out
 
         try:
-            result = await client.post_json(self.base_url, job.payload, parse, what=what)
+            result = await client.post_json(job.url or self.base_url, job.payload, parse,
+                                            what=what)
         except ApiError as exc:
             if job.describe is None:
                 raise

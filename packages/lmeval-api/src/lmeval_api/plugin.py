@@ -13,3 +13,4 @@ def lmeval_register_models(register) -> None:
     register("openai-chat-completions", "lmeval_api.chat:OpenAIChatCompletionsLM")
     register("anthropic-chat-completions", "lmeval_api.chat:AnthropicChatLM",
              aliases=("anthropic-chat",))
+    register("textsynth", "lmeval_api.textsynth:TextSynthLM")

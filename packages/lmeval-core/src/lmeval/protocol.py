@@ -11,6 +11,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from lmeval import distributed
+from lmeval.errors import UsageError
 from lmeval.identity import model_identity
 from lmeval.media import TEXT, Media
 
@@ -111,8 +112,9 @@ def _thaw(value: Any) -> Any:
     return value
 
 
-class UnsupportedRequestError(RuntimeError):
-    """A task asked a backend for a request kind it cannot answer."""
+class UnsupportedRequestError(UsageError, RuntimeError):
+    """A task asked a backend for a request kind it cannot answer: a usage error (the CLI
+    prints it in one line, exit 2), raised before any model call."""
 
 
 AnswerSink = Callable[[Mapping[int, Any]], None]

@@ -1,6 +1,7 @@
 """A fault-injecting OpenAI/Anthropic-style HTTP server for tests and benchmarks (stdlib only).
 
-It serves ``/v1/completions``, ``/v1/chat/completions`` and ``/v1/messages`` from a
+It serves ``/v1/completions``, ``/v1/chat/completions``, ``/v1/messages`` and TextSynth's
+``/v1/engines/{engine}/logprob`` and ``/v1/engines/{engine}/completions`` from a
 deterministic fake model (:class:`FakeModel`): every answer is a pure function of the request,
 so a test can compute the right answer itself and prove that retries lost or corrupted nothing.
 
@@ -88,7 +89,11 @@ NONSENSE = ("positive_logprob", "nan_logprob", "inf_logprob", "no_top_logprobs",
 
 
 def nonsense(kind: str, answer: dict[str, Any]) -> dict[str, Any]:
-    """``answer`` with the last prompt position of each echoed choice made impossible."""
+    """``answer`` with the last prompt position of each echoed choice (or a TextSynth
+    ``logprob``) made impossible."""
+    if "logprob" in answer and kind in ("positive_logprob", "nan_logprob", "inf_logprob"):
+        answer["logprob"] = {"positive_logprob": 0.7, "nan_logprob": float("nan"),
+                             "inf_logprob": float("-inf")}[kind]
     for choice in answer.get("choices", []):
         lp = choice.get("logprobs")
         if not lp or not lp.get("token_logprobs"):
@@ -299,6 +304,8 @@ class FaultServer:
 
     # -- the fake model's API ------------------------------------------------------------------
     def answer(self, path: str, req: dict[str, Any]) -> dict[str, Any] | None:
+        if path.startswith("/v1/engines/"):
+            return self._textsynth(path, req)
         if path.endswith("/completions") and "chat" not in path:
             return self._completions(req)
         if path.endswith("/chat/completions"):
@@ -312,6 +319,29 @@ class FaultServer:
                                    req.get("stop_sequences") or ())
             return {"id": "msg-fake", "type": "message", "role": "assistant",
                     "content": [{"type": "text", "text": text}], "stop_reason": "end_turn"}
+        return None
+
+    def _textsynth(self, path: str, req: dict[str, Any]) -> dict[str, Any] | None:
+        """TextSynth's ``/v1/engines/{engine}/logprob`` and ``/completions`` on the fake model:
+        texts are their UTF-8 bytes; an empty context is one EOT token (0), as TextSynth's."""
+        _, _, engine, endpoint = path.strip("/").split("/", 3)
+        if endpoint == "logprob":
+            context = list(req["context"].encode("utf-8")) or [0]
+            continuation = list(req["continuation"].encode("utf-8"))
+            if not continuation:
+                raise ValueError("continuation must not be empty")
+            logprob, greedy = self.model.score(context, continuation)
+            return {"logprob": logprob, "is_greedy": greedy, "num_tokens": len(continuation),
+                    "input_tokens": len(context) + len(continuation)}
+        if endpoint == "completions":
+            stop = req.get("stop") or ()
+            stop = [stop] if isinstance(stop, str) else list(stop)
+            if len(stop) > 5:
+                raise ValueError("at most 5 stop strings")
+            text = self.model.text([engine, req["prompt"]], int(req.get("max_tokens") or 100),
+                                   stop)
+            return {"text": text, "reached_end": True, "input_tokens": len(req["prompt"]),
+                    "output_tokens": len(text.split())}
         return None
 
     def _completions(self, req: dict[str, Any]) -> dict[str, Any]:
