@@ -50,6 +50,12 @@ DELIBERATE = {
               "lm-eval 0.4.13 has only the greekmmlu* names",
     "afrimgsm*-irokobench": "lm-eval's group averages `acc`, which its generate_until members never "
                             "report, so it prints no group score; lmeval averages exact_match per filter",
+    **dict.fromkeys(("arabic_mt_sciq*", "arabic_leaderboard_arabic_mt_sciq*", "arabic_leaderboard_complete",
+                     "arabic_leaderboard_light"),
+                    "lm-eval shuffles SciQ-ar's options with the global generator each time it reads the "
+                    "documents, so its gold comes from another order than its requests; lmeval orders them "
+                    "by a hash of the document (lmeval-tasks-multilingual README); the two leaderboard "
+                    "groups average it"),
 }
 
 

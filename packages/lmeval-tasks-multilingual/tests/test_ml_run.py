@@ -20,7 +20,9 @@ from ml_data import GOLDEN, rows
 ENTRY_POINTS = ["belebele", "xnli", "xcopa", "xstorycloze", "pawsx", "mgsm_direct", "mgsm_cot_native",
                 "afrixnli-irokobench", "afrixnli_tt-irokobench", "afrixnli", "afrimgsm-irokobench",
                 "afrimgsm_cot-irokobench", "afrimgsm_tt-irokobench", "afrimgsm_tt_cot-irokobench",
-                "basque_bench", "eus_exams_es", "xnli_eu_mt", "catalan_bench", "arc_challenge_mt", "copal_id", "egyhellaswag", "darijahellaswag"]
+                "basque_bench", "eus_exams_es", "xnli_eu_mt", "catalan_bench", "arc_challenge_mt", "copal_id", "egyhellaswag", "darijahellaswag",
+                "arab_culture", "arab_culture_completion", "aexams", "arabic_leaderboard_complete",
+                "arabic_leaderboard_light", "arabic_leaderboard_arabic_mmlu", "arabic_leaderboard_arabic_mmlu_light"]
 
 
 @pytest.fixture(scope="module")
@@ -53,6 +55,12 @@ def test_every_task_runs_and_reports_its_metrics(run):
     assert set(results["arc_challenge_mt_is"]) >= {"acc,none", "acc_norm,none"}
     assert set(results["copal_id_colloquial"]) >= {"acc,none"}
     assert set(results["darijahellaswag"]) >= {"acc,none", "acc_norm,none"}
+    for name in ("arab_culture_egypt", "arab_culture_completion_ksa", "aexams_Physics", "arabic_mt_sciq",
+                 "arabic_leaderboard_acva_Yemen_light", "arabic_exams"):
+        assert set(results[name]) >= {"acc,none", "acc_norm,none"}, name
+    for name in ("arab_culture", "arab_culture_levant", "aexams", "arabic_leaderboard_complete",
+                 "arabic_leaderboard_light", "arabic_leaderboard_arabic_mmlu"):
+        assert "acc,none" in results[name], name
 
 
 def _weighted(run, metric, members):

@@ -257,6 +257,10 @@ def main() -> None:
         shutil.rmtree(OUT)
     for family in (belebele, xnli, xcopa, xstorycloze, pawsx, mgsm, afri, arc_mt, copal_id, dialect_hellaswag, basque, catalan):
         family()
+    import fixtures_arabic
+
+    for family in fixtures_arabic.FAMILIES:
+        family()
     print(f"wrote {sum(1 for _ in OUT.rglob('*.jsonl'))} files under {OUT}")
 
 

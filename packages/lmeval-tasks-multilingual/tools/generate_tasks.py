@@ -923,6 +923,16 @@ FAMILIES = [  # folder(s), title, datasets, metrics, paper
      "`nbel/CatCoLA`, `gplsi/xnli_va`, `gplsi/CA-VA_alignment_test`, `facebook/flores` (all); plus "
      "`belebele_cat_Latn` above", "acc / acc_norm, mcc (CatCoLA), exact_match + f1 (QA), em + f1 (CoQCat), "
      "bleu, ter, chrf (translation)", "Baucells et al. 2025 (IberoBench), arXiv:2504.16921"),
+    (["arab_culture", "arab_culture_completion"], "ArabCulture (MCQ and completion)",
+     "`MBZUAI/ArabCulture`, `boda/arabic_cluture` (13 country configs, test)", "acc, acc_norm",
+     "Sadallah et al. 2025, arXiv:2502.12788"),
+    (["aexams"], "AExams", "`Hennara/aexams` (test; dev for few-shot)", "acc, acc_norm",
+     "Hardalov et al. 2020 (EXAMS), arXiv:2011.03080"),
+    (["arabic_leaderboard_complete"], "Open Arabic LLM Leaderboard (complete)",
+     "`OALL/AlGhafa-Arabic-LLM-Benchmark-Native`, `OALL/AlGhafa-Arabic-LLM-Benchmark-Translated`, "
+     "`OALL/Arabic_EXAMS`, `OALL/Arabic_MMLU`, `OALL/ACVA`", "acc, acc_norm", "OALL, Elfilali et al. 2024"),
+    (["arabic_leaderboard_light"], "Open Arabic LLM Leaderboard (light)",
+     "`arcee-globe/*-10percent` samples of the same sets", "acc, acc_norm", "OALL, Elfilali et al. 2024"),
 ]
 
 
@@ -988,9 +998,24 @@ def readme() -> str:
         "* The XNLI Arabic contradiction word is `رقم` (\"number\").",
         "* `mgsm_en_cot_*` strips the *native* answer prefix length from the few-shot answers.",
         "* lm-eval tags both CoT MGSM families `mgsm_cot_native`; the extra tags `mgsm_native_cot` and "
-        "`mgsm_en_cot` select one.", "",
-        "One deliberate difference: lm-eval's AfriMGSM groups aggregate `acc`, which these generative tasks do "
-        "not report (so its group rows are empty); ours aggregate `exact_match` per filter, weighted by size.", "",
+        "`mgsm_en_cot` select one.",
+        "* ArabCulture reads the environment variables `COUNTRY`, `REGION`, `ARABIC` (each on only when set to the "
+        "exact string `True`) and `MODEL_NAME` (a name with `jais` and `chat` wraps the prompt in Jais' chat "
+        "template), as lm-eval does; unset, the prompt is the English one without location and the choices are "
+        "the English keys A/B/C.",
+        "* AExams' answer cue `الجواب：` ends with a full-width colon; the light leaderboard's ACVA `Yemen` task reads "
+        "the full `OALL/ACVA` set (its 57 siblings the 10% sample).",
+        "* The leaderboards' `arabic_leaderboard_complete`/`_light` groups leave Arabic MMLU out (it has its own "
+        "group, `arabic_leaderboard_arabic_mmlu`).", "",
+        "## Deliberate differences", "",
+        "* lm-eval's AfriMGSM groups aggregate `acc`, which these generative tasks do not report (so its group rows "
+        "are empty); ours aggregate `exact_match` per filter, weighted by size.",
+        "* `arabic_mt_sciq` and `arabic_mt_sciq_light`: lm-eval shuffles the four options with Python's global "
+        "generator inside `process_docs`, which it runs again each time it reads the documents (building requests, "
+        "then scoring them), so the gold it scores is taken from another order than the requests it sent and "
+        "the accuracy is noise. Here the order is a shuffle seeded by a hash of the document (question and correct "
+        "answer): the same on every read and run, the gold following it. No lm-eval issue tracks it; "
+        "`benchmarks/task_parity.py` lists both tasks as deliberately different.", "",
         "## Verified", "",
         "On the fixtures, every task's requests (contexts, continuations, generation arguments), zero-shot and "
         "2-shot, equal those lm-eval 0.4.13 builds from its own YAML (`tools/reference_requests.py`, "
@@ -1000,14 +1025,25 @@ def readme() -> str:
     return "\n".join(lines)
 
 
-def main() -> None:
+def generate(root: Path) -> str:
+    """Write every family's YAML under ``root`` (emptied first); return the README text."""
+    global ROOT
+    ROOT = root
     if ROOT.exists():
         shutil.rmtree(ROOT)
     ROOT.mkdir(parents=True)
-    for family in (belebele, xnli, xcopa, xstorycloze, pawsx, mgsm, afrixnli, afrimgsm, arc_mt, copal_id, dialect_hellaswag, basque, catalan):
+    import generate_arabic
+
+    for family in (belebele, xnli, xcopa, xstorycloze, pawsx, mgsm, afrixnli, afrimgsm, arc_mt, copal_id,
+                   dialect_hellaswag, basque, catalan, *generate_arabic.FAMILIES):
         family()
+    return readme()
+
+
+def main() -> None:
+    text = generate(ROOT)
     n = sum(1 for _ in ROOT.rglob("*.yaml"))
-    (ROOT.parent.parent.parent / "README.md").write_text(readme(), encoding="utf-8")
+    (ROOT.parent.parent.parent / "README.md").write_text(text, encoding="utf-8")
     print(f"wrote {n} YAML files under {ROOT} and README.md")
 
 

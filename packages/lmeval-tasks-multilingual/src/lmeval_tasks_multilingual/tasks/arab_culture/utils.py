@@ -1,0 +1,9 @@
+"""ArabCulture (mcq): prompt, choices and target."""
+
+from lmeval_tasks_multilingual.arab_culture import (
+    mcq_doc_to_text as doc_to_text,
+    mcq_doc_to_choice as doc_to_choice,
+    mcq_doc_to_target as doc_to_target,
+)
+
+__all__ = ['doc_to_text', 'doc_to_choice', 'doc_to_target']
