@@ -5,11 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import bbh
+import bigbench
+import readme
 from _common import TASKS_ROOT
 
 
 def main(root: Path = TASKS_ROOT) -> None:
     bbh.main(root)
+    bigbench.main(root)
+    readme.main(root == TASKS_ROOT)
 
 
 if __name__ == "__main__":

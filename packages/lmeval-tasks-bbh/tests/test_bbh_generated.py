@@ -20,3 +20,12 @@ def test_generators_reproduce_the_committed_configs(tmp_path):
     # a subprocess: the generator modules of different packs share names (_common, regenerate)
     subprocess.run([sys.executable, str(GENERATE / "regenerate.py"), str(tmp_path)], check=True)
     assert _configs(tmp_path) == _configs(TASKS_DIR)
+
+
+def test_readme_lists_every_other_task():
+    # in a subprocess too: readme.py imports the generators by their (shared) module names
+    check = ("import sys, readme; text = readme.README.read_text(encoding='utf-8'); "
+             "sys.exit(0 if readme.render(text) == text else 'README task list is stale: run generate/regenerate.py')")
+    subprocess.run([sys.executable, "-c", check], cwd=GENERATE, check=True)
+    text = (GENERATE.parent / "README.md").read_text(encoding="utf-8")
+    assert "**bigbench** (286 tasks;" in text

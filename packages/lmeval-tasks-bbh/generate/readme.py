@@ -1,0 +1,39 @@
+"""The README's list of the pack's non-BBH tasks, written between two markers by ``regenerate.py``
+(a test checks it is current)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import bigbench
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+BEGIN, END = "<!-- every-task:begin -->", "<!-- every-task:end -->"
+
+
+def families() -> dict[str, tuple[list[str], str]]:
+    """family -> (its task names, its groups and tags)."""
+    return {
+        "bigbench": (bigbench.task_names(), "tags `bigbench_generate_until`, `bigbench_multiple_choice_a`, "
+                     "`bigbench_multiple_choice_b`; no group"),
+    }
+
+
+def section() -> str:
+    fams = families()
+    total = sum(len(names) for names, _ in fams.values())
+    lines = [BEGIN, "", f"{total} tasks besides BBH's 108 (written by `generate/regenerate.py`):", ""]
+    for family, (names, note) in fams.items():
+        lines.append(f"* **{family}** ({len(names)} tasks; {note}): " + ", ".join(f"`{n}`" for n in sorted(names)))
+    return "\n".join([*lines, "", END])
+
+
+def render(text: str) -> str:
+    pattern = re.compile(re.escape(BEGIN) + ".*?" + re.escape(END), re.S)
+    return pattern.sub(lambda _: section(), text)
+
+
+def main(root_is_package: bool) -> None:
+    if root_is_package and README.exists():
+        README.write_text(render(README.read_text(encoding="utf-8")), encoding="utf-8")

@@ -1,0 +1,28 @@
+"""Write golden requests of the pack's non-BBH families with lm-eval 0.4.13, on the fixtures.
+
+    benchmarks/.work/ref-venv/bin/python packages/lmeval-tasks-bbh/tests/tools/make_reasoning_goldens.py
+
+lm-eval's own task definitions build the first document of each case in ``CASES`` from the
+offline mirror and score it with :mod:`lmeval_testkit.goldens`' stand-in answers; the output,
+``tests/golden/reasoning_requests.json``, is committed (the tests need no lm-eval).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[2] / "lmeval-testkit" / "src"))
+
+from lmeval_testkit.goldens import write_goldens  # noqa: E402
+
+CASES = [
+    # BIG-bench: the index-of-target gold (template a), the scored gold (strategyqa), generation
+    "bigbench_causal_judgment_multiple_choice", "bigbench_kanji_ascii_multiple_choice",
+    "bigbench_strategyqa_multiple_choice", "bigbench_strategyqa_generate_until",
+    "bigbench_word_sorting_generate_until", "bigbench_arithmetic_generate_until",
+]
+
+if __name__ == "__main__":
+    write_goldens(CASES, HERE.parent / "fixtures" / "datasets", HERE.parent / "golden" / "reasoning_requests.json")
