@@ -50,7 +50,8 @@ def patch_datasets(root: Path) -> None:
         for file in sorted(folder.glob("*.jsonl")):
             rows = [json.loads(line) for line in file.read_text(encoding="utf-8").split("\n") if line.strip()]
             splits.setdefault(file.stem.split("-")[0], []).extend(rows)
-        return datasets.DatasetDict({k: datasets.Dataset.from_list(v) for k, v in splits.items()})
+        loaded = datasets.DatasetDict({k: datasets.Dataset.from_list(v) for k, v in splits.items()})
+        return loaded[kwargs["split"]] if kwargs.get("split") else loaded  # split=: one Dataset
 
     datasets.load_dataset = load_dataset
 
@@ -88,13 +89,29 @@ class LocalCodeEval:
         return scores, {}
 
 
+class HubOnlyMetric:
+    """A Hub metric that cannot be fetched offline (careqa's bleu, rouge, bertscore, bleurt):
+    loading it succeeds, so the helper module that loads it at import is usable for the tasks
+    that never compute it (careqa_open_perplexity); computing it raises."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def compute(self, **_):
+        raise RuntimeError(f"the {self.name} metric needs the Hugging Face Hub (offline here)")
+
+
 def patch_evaluate() -> None:
     import evaluate
 
     original = evaluate.load
 
     def load(path, *args, **kwargs):
-        return LocalCodeEval() if path == "code_eval" else original(path, *args, **kwargs)
+        if path == "code_eval":
+            return LocalCodeEval()
+        if path in ("bleu", "rouge", "bertscore", "bleurt"):
+            return HubOnlyMetric(path)
+        return original(path, *args, **kwargs)
 
     evaluate.load = load
 

@@ -11,7 +11,16 @@ TASKS = {"hellaswag", "arc_easy", "arc_challenge", "lambada_openai", "lambada_op
          "lambada_openai_mt_en", "lambada_openai_mt_es", "lambada_openai_mt_fr",
          "lambada_openai_mt_it", "wikitext", "gsm8k", "gsm8k_cot", "piqa", "winogrande", "boolq",
          "openbookqa", "anli_r1", "anli_r2", "anli_r3", "commonsense_qa", "asdiv",
-         "asdiv_cot_llama", "arc_challenge_chat", "babi", "c4"}
+         "asdiv_cot_llama", "arc_challenge_chat", "babi", "c4",
+         "bear", "bear_big", "careqa_en", "careqa_es", "careqa_open", "careqa_open_perplexity",
+         "eq_bench", "eqbench_ca", "eqbench_es", "cnn_dailymail_abisee",
+         *(f"click_lang_{s}" for s in ("function", "grammar", "text")),
+         *(f"click_cul_{s}" for s in ("economy", "geography", "history", "kpop", "law", "politics",
+                                      "society", "tradition")),
+         *(f"babilong_qa{n}" for n in range(1, 21)),
+         *(f"acp_{q}_{kind}" for q in ("app", "prog", "reach", "areach", "val", "just", "land")
+           for kind in ("bool", "mcq"))}
+GROUPS = {"babilong": 20, "babilong_longctx": 5, "click": 11, "click_lang": 3, "click_cul": 8}
 
 
 def _listed(capsys, what: str) -> dict[str, str]:
@@ -34,10 +43,26 @@ def test_ls_lists_every_task_and_tag(capsys):
     assert tags["ai2_arc"].split() == ["lmeval-tasks-classic", "2", "tasks"]
     assert tags["anli"].split() == ["lmeval-tasks-classic", "3", "tasks"]
     assert tags["lambada_multilingual"].split() == ["lmeval-tasks-classic", "5", "tasks"]
+    for tag, size in (("acp_bench", 14), ("acp_bool_cot_2shot", 7), ("acp_mcq_cot_2shot", 7),
+                      ("click_lang_tasks", 3), ("click_cul_tasks", 8)):
+        assert tags[tag].split() == ["lmeval-tasks-classic", str(size), "tasks"]
+
+
+def test_groups_have_lm_evals_members():
+    from lmeval.evaluator import task_sources
+    from lmeval.plugins import PluginManager
+    from lmeval.tasks.index import TaskIndex
+    from lmeval.tasks.loader import TaskLoader
+
+    pm = PluginManager()
+    loader = TaskLoader(TaskIndex(task_sources(pm, None)), pm)
+    for name, size in GROUPS.items():
+        (group,) = loader.load([name])
+        assert len(group.leaf_tasks()) == size, name
 
 
 def test_validate_passes(capsys):
     code = main(["validate", str(TASKS_DIR)])
     out = capsys.readouterr()
     assert code == 0, out.out
-    assert re.search(r"25 file\(s\) checked, 0 problem\(s\)", out.err)
+    assert re.search(r"85 file\(s\) checked, 0 problem\(s\)", out.err)

@@ -178,3 +178,133 @@ def test_c4_detokenizes_like_wikitext_and_counts_the_original_text(build):
     scores = task.process_results(doc, [-40.0])
     assert scores["word_perplexity"] == (-40.0, len(doc["text"].split()))
     assert scores["bits_per_byte"] == (-40.0, len(doc["text"].encode("utf-8")))
+
+
+# -- issue 18 families ------------------------------------------------------------------------
+
+def _helper_module(task):
+    """The module of a task's ``process_results: !function`` helper."""
+    import sys
+
+    ref = task.config.process_results
+    fn = ref.resolve() if hasattr(ref, "resolve") else ref
+    return sys.modules[fn.__module__]
+
+
+def test_bear_scores_whole_statements_without_context(build):
+    task, instances = build("bear")
+    assert [i.request.args[0] for i in instances] == ["", "", ""]
+    assert instances[0].request.args[1] == "The capital of country 0 (BEAR) is city 0."
+    assert task.doc_to_target(task.eval_docs[0]) == 0
+
+
+def test_careqa_prompt_and_the_stand_in_for_a_missing_question(build):
+    task, instances = build("careqa_en")
+    assert instances[0].request.args[0].endswith("\nA. Amylase 0\nB. Pepsin\nC. Lipase\nD. Trypsin\nAnswer:")
+    missing = task.eval_docs[2]
+    assert missing["question"] is None
+    text = task.doc_to_text(missing)  # lm-eval's fixed transplant question, with its options
+    assert text.startswith("Question: In relation to the immune mechanism") and "Amylase" not in text
+    assert task.doc_to_target(missing) == missing["cop"] - 1
+
+
+def test_careqa_open_without_its_libraries_is_one_line_naming_the_extra(build, monkeypatch):
+    import sys
+
+    from lmeval.errors import UsageError
+
+    task, _ = build("careqa_open")
+    process = task.process_results
+    _helper_module(task)._scorers.cache_clear()
+    monkeypatch.setitem(sys.modules, "evaluate", None)
+    with pytest.raises(UsageError, match=r"pip install 'lmeval-tasks-classic\[careqa-open\]'"):
+        process(task.eval_docs[0], ["Enzyme 0 digests starch."])
+    # an empty answer scores NaN without loading anything, as in lm-eval
+    assert all(math.isnan(v) for v in process(task.eval_docs[0], [""]).values())
+
+
+def test_cnn_dailymail_rouge_and_the_missing_library(build, monkeypatch):
+    import sys
+
+    from lmeval.errors import UsageError
+
+    pytest.importorskip("rouge_score", reason="rouge-score is the pack's [rouge] extra (ci-setup.sh installs it)")
+    task, instances = build("cnn_dailymail_abisee")
+    context, kwargs = instances[0].request.args
+    assert context.startswith("Summarize the following article:\n\nLONDON, England (CNN) -- The  city")
+    assert context.endswith("\n\nSummary:") and kwargs["max_gen_toks"] == 128
+    doc = task.eval_docs[0]
+    perfect = task.process_results(doc, [" Council 0  votes to close the old bridge .\nResidents say it was unsafe ."])
+    assert perfect["rouge1"] == perfect["rouge2"] == perfect["rougeL"] == 1.0  # whitespace collapsed
+    assert perfect["summary_length"] == 15
+    assert task.process_results(doc, [""])["rouge1"] == 0.0
+    module = _helper_module(task)
+    module._rouge.cache_clear()
+    monkeypatch.setitem(sys.modules, "rouge_score", None)
+    with pytest.raises(UsageError, match=r"pip install 'lmeval-tasks-classic\[rouge\]'"):
+        task.process_results(doc, ["anything"])
+    module._rouge.cache_clear()
+
+
+@pytest.mark.parametrize("answer, score, parseable", [
+    ("Anger: 0\nJoy: 3\nFear: 6\nSurprise: 9", 100.0, 100),  # the reference ratings
+    ("Surprise: 9 Fear: 6 Joy: 3 Anger: 0", 100.0, 100),  # order does not matter
+    ("Anger: 10\nJoy: 3\nFear: 6\nSurprise: 9", 100 - 0.7477 * 10 * 10, 100),  # d > 5 costs d
+    ("Anger: 0\nJoy: 3\nFear: 6", 0, 0),  # three emotions
+    ("anger: 0\nJoy: 3\nFear: 6\nSurprise: 9", 0, 0),  # a name that is not the reference's
+    ("Anger:0\nJoy: 3\nFear: 6\nSurprise: 9", 0, 0),  # no space after the colon: not read
+    ("", 0, 0),
+])
+def test_eq_bench_score(build, answer, score, parseable):
+    task, _ = build("eq_bench")
+    doc = task.eval_docs[0]  # Anger 0, Joy 3, Fear 6, Surprise 9
+    got = task.process_results(doc, [answer])
+    assert got["eqbench"] == pytest.approx(score) and got["percent_parseable"] == parseable
+
+
+def test_click_subsets_follow_the_row_ids(build):
+    expected = {
+        "click_lang_text": {"CSAT_korean_22_5", "TK_grammar_7"},
+        "click_lang_grammar": {"CSAT_korean_15_12", "TK_grammar_2", "Kedu_1_4"},
+        "click_lang_function": {"CSAT_korean_23_36", "CSAT_korean_18_7", "Kedu_16_2", "PSE_korean_3"},
+        "click_cul_economy": {"Economy_1", "Economy_11"}, "click_cul_history": {"KHB_3", "History_4"},
+        "click_cul_law": {"Law_5", "PSAT_6"}, "click_cul_kpop": {"Popular_8"},
+    }
+    for name, ids in expected.items():
+        task, _ = build(name)
+        assert {d["id"] for d in task.eval_docs} == ids, name
+    task, instances = build("click_lang_function")
+    assert [i.request.args[1] for i in instances] == [" A", " B", " C", " D", " E"]  # CSAT: five letters
+    assert "\nA:보기 1-0, B: 보기 1-1, C: 보기 1-2, D: 보기 1-3\n정답:" in instances[0].request.args[0]
+
+
+def test_babilong_reads_the_length_named_in_metadata(build, lmeval_build_requests):
+    task, instances = build("babilong_qa1")
+    context, kwargs = instances[0].request.args
+    assert context.startswith("I will give you context with the facts about positions")
+    assert kwargs["until"] == [] and kwargs["max_gen_toks"] == 16
+    assert "0k text." in context and context.endswith("\nWhere is Mary in qa1?")
+    from lmeval_tasks_classic.tasks.babilong import babilong_helpers  # noqa: F401 - importable as a module
+
+    long = babilong_helpers.load_dataset(max_seq_lengths="4k", qa_split="qa1")
+    assert list(long) == ["qa1"] and "4k text." in long["qa1"][0]["input"]
+    doc = task.eval_docs[0]  # target "office"
+    assert task.process_results(doc, [" The most recent location of Mary is OFFICE.\x07"])["acc"] == 1.0
+    assert task.process_results(doc, ["kitchen"])["acc"] == 0.0
+
+
+def test_reference_run_over_the_issue_18_families():
+    pytest.importorskip("rouge_score", reason="cnn_dailymail_abisee needs the [rouge] extra (ci-setup.sh installs it)")
+    tasks = ["bear", "bear_big", "careqa_en", "careqa_es", "careqa_open_perplexity", "eq_bench",
+             "eqbench_ca", "eqbench_es", "click", "babilong", "babilong_longctx", "acp_bench",
+             "cnn_dailymail_abisee"]
+    res = lmeval.evaluate(model="dummy", tasks=tasks, bootstrap_iters=0)["results"]
+    for name in ("bear", "bear_big", "careqa_en", "careqa_es", "babilong", "babilong_qa20"):
+        assert 0.0 <= res[name]["acc,none"] <= 1.0, name
+    for name in ("click", "click_lang", "click_cul", "click_cul_kpop"):  # groups weighted by size
+        assert 0.0 <= res[name]["acc,none"] <= 1.0 and 0.0 <= res[name]["acc_norm,none"] <= 1.0
+    assert res["careqa_open_perplexity"]["word_perplexity,none"] > 1.0
+    assert 0.0 <= res["eq_bench"]["percent_parseable,none"] <= 100.0
+    assert 0.0 <= res["acp_app_bool"]["exact_match,extract-yes-no"] <= 1.0
+    assert 0.0 <= res["acp_val_mcq"]["exact_match,mcq-extract"] <= 1.0
+    assert 0.0 <= res["cnn_dailymail_abisee"]["rouge1,none"] <= 1.0

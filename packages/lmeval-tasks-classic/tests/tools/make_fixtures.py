@@ -149,6 +149,115 @@ def c4(split: str, n: int) -> list[dict]:
             for i in range(n)]
 
 
+def bear(config: str, n: int) -> list[dict]:
+    rows = []
+    for i in range(n):
+        options = [f"The capital of country {i} ({config}) is city {j}." for j in range(3 + i % 2)]
+        rows.append({"sub_id": f"Q{100 + i}", "sub_label": f"country {i}", "relation": "P36",
+                     "obj_label": f"city {i % 3}", "text_options": options, "correct": i % 3})
+    return rows
+
+
+def careqa(language: str, n: int) -> list[dict]:
+    rows = []
+    for i in range(n):
+        q = f"Which enzyme {i} ({language}) breaks down starch in the mouth?"
+        rows.append({"exam_id": 30 + i, "question": None if i == 2 else q,
+                     "op1": f"Amylase {i}", "op2": "Pepsin", "op3": "Lipase", "op4": "Trypsin",
+                     "cop": 1 + i % 4, "year": 2020 + i, "category": "Biology",
+                     "unique_id": f"careqa-{language}-{i}"})
+    return rows
+
+
+def careqa_open(n: int) -> list[dict]:
+    return [{"exam_id": 40 + i, "question": f"What does enzyme {i} digest?",
+             "answer": "" if i == 3 else f"Enzyme {i} digests starch into maltose in the mouth.",
+             "year": 2024, "category": "Biology", "unique_id": f"careqa-open-{i}"} for i in range(n)]
+
+
+EMOTIONS = ("Anger", "Joy", "Fear", "Surprise")
+
+
+def eq_bench(n: int) -> list[dict]:
+    rows = []
+    for i in range(n):
+        names = EMOTIONS if i % 2 == 0 else ("Relief", "Joy", "Guilt", "Pride")
+        scores = [(i + 3 * j) % 11 for j in range(4)]
+        reference = {f"emotion{j + 1}": names[j] for j in range(4)}
+        reference.update({f"emotion{j + 1}_score": scores[j] for j in range(4)})
+        prompt = (f"Your task is to predict the likely emotional responses of a character in this "
+                  f"dialogue {i}:\n\nRobert: You took my seat again.\nJane: It was free.\n"
+                  f"[End dialogue]\n\nAt the end of this dialogue, Jane would feel...\n"
+                  + "\n".join(names) + "\n\nYour answer:\n")
+        rows.append({"prompt": prompt, "reference_answer": json.dumps(reference),
+                     "reference_answer_fullscale": repr(reference)})
+    return rows
+
+
+CLICK_IDS = ["CSAT_korean_22_5", "CSAT_korean_23_36", "CSAT_korean_15_12", "CSAT_korean_18_7",
+             "TK_grammar_7", "TK_grammar_2", "Kedu_1_4", "Kedu_16_2", "PSE_korean_3",
+             "Economy_1", "Geography_2", "KHB_3", "History_4", "Law_5", "PSAT_6", "Politics_7",
+             "Popular_8", "Society_9", "Tradition_10", "Economy_11", "Tradition_12"]
+
+
+def click() -> list[dict]:
+    rows = []
+    for i, id_ in enumerate(CLICK_IDS):
+        k = 5 if "CSAT" in id_ else 4
+        choices = [f"보기 {i}-{j}" for j in range(k)]
+        question = (f"다음 대화에서 화자의 의도로 알맞은 것은? ({i})" if id_ == "Kedu_16_2"
+                    else f"다음 중 옳은 것은? ({i})")
+        rows.append({"id": id_, "paragraph": f"한국의 전통 {i}에 관한 글이다." if i % 3 == 0 else "",
+                     "question": question, "choices": choices, "answer": choices[i % k]})
+    return rows
+
+
+def cnn_dailymail(n: int) -> list[dict]:
+    return [{"article": (f"LONDON, England (CNN) -- The  city council {i} voted on Tuesday\n to "
+                         f"close the old bridge   for repairs. Residents said the bridge {i} "
+                         f"had been unsafe for years."),
+             "highlights": f"Council {i} votes to close the old bridge .\nResidents say it was unsafe .",
+             "id": f"{i:040x}"} for i in range(n)]
+
+
+BABILONG_FACTS = ("Mary travelled to the office.", "John went back to the kitchen.",
+                  "The hallway was painted long ago.", "Sandra moved to the garden.")
+
+
+def babilong(length: str, task: int, n: int) -> list[dict]:
+    rows = []
+    for i in range(n):
+        filler = " ".join(f"Filler sentence {k} of a long {length} text." for k in range(1 + i))
+        rows.append({"input": f"  {BABILONG_FACTS[i % 4]} {filler} {BABILONG_FACTS[(i + 1) % 4]}\n",
+                     "question": f" Where is Mary in qa{task}? ",
+                     "target": "office" if i % 2 == 0 else f"kitchen {task}"})
+    return rows
+
+
+ACP_QUESTIONS = ("app", "prog", "reach", "areach", "val", "just", "land")
+
+
+def acp_bench(name: str, n: int) -> list[dict]:
+    rows = []
+    for i in range(n):
+        row = {"id": 1000 + i, "group": "ferry",
+               "context": (f"This is a ferry domain {i}.  There are 2 locations and {i + 2} cars.  "
+                           f"Currently, the ferry is at l{i % 2}."),
+               "question": f"Is the action sail from l0 to l{i} applicable ({name})?"}
+        if name.endswith("_mcq"):
+            texts = [f"sail from l0 to l{i}.", f"board car c{i} at l1.", "debark car c0 at l0.",
+                     f"sail from l1 to l{i}."]
+            row["question"] = ("Which of the following actions will be applicable in this state? "
+                               + "  ".join(f"{letter}. {t}" for letter, t in zip("ABCD", texts, strict=True)))
+            row["choices"] = {"text": texts, "label": list("ABCD")}
+            row["query"] = row["context"] + " " + row["question"]
+            row["answer"] = "ABCD"[i % 4]
+        else:
+            row["answer"] = "yes" if i % 2 == 0 else "no"
+        rows.append(row)
+    return rows
+
+
 def main() -> None:
     if ROOT.exists():
         shutil.rmtree(ROOT)
@@ -175,6 +284,24 @@ def main() -> None:
         write("EleutherAI/lambada_openai", config, "test", lambada(config, 3))
     write("openai/gsm8k", "main", "train", gsm8k("train", 8))
     write("openai/gsm8k", "main", "test", gsm8k("test", 3))
+    for config in ("BEAR", "BEAR_big"):
+        write("lm-pub-quiz/BEAR", config, "test", bear(config, 4))
+    for config, language in (("CareQA_en", "en"), ("CareQA_es", "es")):
+        write("HPAI-BSC/CareQA", config, "test", careqa(language, 4))
+    write("HPAI-BSC/CareQA", "CareQA_en_open", "test", careqa_open(4))
+    write("pbevan11/EQ-Bench", None, "validation", eq_bench(4))
+    for language in ("ca", "es"):
+        write(f"BSC-LT/EQ-bench_{language}", None, "test", eq_bench(3))
+    write("EunsuKim/CLIcK", None, "train", click())
+    write("abisee/cnn_dailymail", "3.0.0", "test", cnn_dailymail(3))
+    for task in range(1, 21):
+        write("RMT-team/babilong-1k-samples", "0k", f"qa{task}", babilong("0k", task, 3))
+    for task in range(1, 6):
+        write("RMT-team/babilong-1k-samples", "4k", f"qa{task}", babilong("4k", task, 2))
+    for question in ACP_QUESTIONS:
+        for kind in ("bool", "mcq"):
+            write("ibm-research/acp_bench", f"acp_{question}_{kind}", "test",
+                  acp_bench(f"acp_{question}_{kind}", 3))
 
 
 if __name__ == "__main__":

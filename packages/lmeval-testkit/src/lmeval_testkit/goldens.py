@@ -68,7 +68,8 @@ def install_mirror(mirror: Path) -> None:
     """Make ``datasets.load_dataset`` read ``mirror`` instead of the Hub."""
     import datasets
 
-    def load_dataset(path: str, name: str | None = None, **_: object) -> datasets.DatasetDict:
+    def load_dataset(path: str, name: str | None = None, split: str | None = None,
+                     **_: object) -> datasets.DatasetDict | datasets.Dataset:
         folder = mirror / path / (name or "default")
         if not folder.is_dir():
             folder = mirror / path / "default"
@@ -78,7 +79,7 @@ def install_mirror(mirror: Path) -> None:
             splits[file.stem] = datasets.Dataset.from_list(rows)
         if not splits:
             raise FileNotFoundError(f"no fixture for dataset {path!r} (config {name!r}) under {mirror}")
-        return datasets.DatasetDict(splits)
+        return splits[split] if split else datasets.DatasetDict(splits)  # split=: one Dataset
 
     datasets.load_dataset = load_dataset
 

@@ -1,0 +1,24 @@
+"""Regenerate the pack's generated task configs: ``python packages/lmeval-tasks-classic/generate/regenerate.py [root]``.
+
+Generated: babilong, acpbench. The other folders are written by hand.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import acpbench
+import babilong
+from _common import TASKS_ROOT
+
+GENERATED_FOLDERS = ("babilong", "acpbench")
+
+
+def main(root: Path = TASKS_ROOT) -> None:
+    babilong.main(root)
+    acpbench.main(root)
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else TASKS_ROOT)
