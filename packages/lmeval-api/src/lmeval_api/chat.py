@@ -86,10 +86,23 @@ class ChatLM(ApiLM):
             params, max_new = request_fields(req.generation_kwargs(), self.max_gen_toks)
             stops = api_stops(req.until, self.eos_string)
             payload = self.payload(self.messages(req.context), params, max_new, stops)
-            jobs.append(Job(payload, [i], lambda body, stops=stops: [
-                postprocess_generation(self.parse_text(body), stops, self.think_end_token)],
+            jobs.append(Job(payload, [i], lambda body, stops=stops, max_new=max_new: [
+                self.answer_text(body, stops, max_new)],
                 lambda i=i: f"request {i}: messages {excerpt(requests[i].context)}"))
         return self.run_jobs(jobs, len(requests), self.report_one, "generate_until request")
+
+    def answer_text(self, body: Any, stops: list[str], max_new: int) -> str:
+        """The answer; with ``think_end_token``, traced (:mod:`lmeval.reasoning`): whether the
+        thinking was closed, and whether the server stopped at the token budget."""
+        raw = self.parse_text(body)
+        text = postprocess_generation(raw, stops, self.think_end_token)
+        if not self.think_end_token:
+            return text
+        from lmeval.reasoning import traced
+
+        finish, used = _finish(body)
+        return traced(text, thinking_closed=self.think_end_token in raw, tokens=used,
+                      max_gen_toks=max_new, hit_limit=None if finish is None else finish in ("length", "max_tokens"))
 
     def payload(self, messages: Messages, params: dict[str, Any], max_new: int,
                 stops: list[str]) -> dict[str, Any]:
@@ -97,6 +110,22 @@ class ChatLM(ApiLM):
 
     def parse_text(self, body: Any) -> str:
         raise NotImplementedError
+
+
+def _finish(body: Any) -> tuple[str | None, int | None]:
+    """Why the server stopped (OpenAI ``finish_reason``, Anthropic ``stop_reason``) and how many
+    tokens it generated (``usage``), where the body says."""
+    finish = used = None
+    if isinstance(body, dict):
+        choices = body.get("choices")
+        if isinstance(choices, list) and choices and isinstance(choices[0], dict):
+            finish = choices[0].get("finish_reason")
+        finish = finish or body.get("stop_reason")
+        usage = body.get("usage")
+        if isinstance(usage, dict):
+            used = usage.get("completion_tokens", usage.get("output_tokens"))
+    return (finish if isinstance(finish, str) else None,
+            used if isinstance(used, int) and not isinstance(used, bool) else None)
 
 
 class LocalChatCompletionsLM(ChatLM):

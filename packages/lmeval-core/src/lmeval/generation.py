@@ -191,17 +191,32 @@ def parse_think_end_token(value: str | int | None) -> str | int | None:
 
 
 def decode_generation(tokens: list[int], decode: Callable[[list[int]], str],
-                      stops: Sequence[str] | None, think_end_token: str | int | None) -> str:
+                      stops: Sequence[str] | None, think_end_token: str | int | None, *,
+                      max_gen_toks: int | None = None, pad_token_id: int | None = None) -> str:
     """Generated ids to the task's answer.
 
     A token-id ``think_end_token`` drops every id up to its last occurrence before decoding
     (the text is then left-stripped); a string one is found in the decoded text. The text is
-    then cut at its first stop string.
+    then cut at its first stop string. With a ``think_end_token`` the answer is a
+    :class:`lmeval.reasoning.GeneratedText` saying whether the thinking was closed and, given
+    ``max_gen_toks`` (and the padding id, trailing padding not counted), whether the budget ran out.
     """
+    generated = len(tokens)
+    if pad_token_id is not None:
+        while generated and tokens[generated - 1] == pad_token_id:
+            generated -= 1
     if isinstance(think_end_token, int):
-        tokens, _ = strip_think_tokens(list(tokens), think_end_token)
-        return cut_at_stop(decode(tokens).lstrip(), stops)
-    return postprocess_generation(decode(tokens), stops, think_end_token)
+        tokens, closed = strip_think_tokens(list(tokens), think_end_token)
+        text = cut_at_stop(decode(tokens).lstrip(), stops)
+    else:
+        raw = decode(tokens)
+        closed = bool(think_end_token) and think_end_token in raw
+        text = postprocess_generation(raw, stops, think_end_token)
+    if think_end_token is None or think_end_token == "":
+        return text
+    from lmeval.reasoning import traced
+
+    return traced(text, thinking_closed=closed, tokens=generated, max_gen_toks=max_gen_toks)
 
 
 def prompt_budget(max_length: int, max_gen_toks: int, *, limit_name: str = "max_length",

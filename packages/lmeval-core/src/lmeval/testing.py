@@ -7,7 +7,9 @@ task packs: ``lmeval run --model dummy --tasks my_task``.
 Model args: ``seed`` (changes every score), ``delay`` (seconds per request, to interrupt runs;
 each request is a batch of one, reported through ``LM.report_answers`` as it finishes),
 ``call_log`` (a file that gets one line per model call with its request count — how tests count
-model calls), ``chunk_size`` (requests per call).
+model calls), ``chunk_size`` (requests per call), ``think`` (each generation first "thinks"
+``think``, ``2 * think`` or ``3 * think`` words closed by ``</think>``; words count as tokens against
+``max_gen_toks``, so a small budget cuts some generations off inside the thinking).
 """
 
 from __future__ import annotations
@@ -38,9 +40,10 @@ class ReferenceLM(LM):
 
     def __init__(self, seed: int = 0, delay: float = 0.0, call_log: str | None = None,
                  chunk_size: int | None = None, batch_size: Any = 1, max_batch_size: Any = None,
-                 device: Any = None, **_: Any) -> None:
+                 device: Any = None, think: int = 0, **_: Any) -> None:
         super().__init__()
         self.seed = int(seed)
+        self.think = int(think)
         self.chunk_size = int(chunk_size) if chunk_size else None
         self.delay = float(delay)
         self.call_log = call_log
@@ -87,6 +90,8 @@ class ReferenceLM(LM):
         for i, r in enumerate(requests):
             h = _h(self.seed, "gen", r.context)
             text = f" The answer is {h % 10}.\n\nQuestion: ignored"
+            if self.think:
+                text = self._thought(h, r)
             for stop in r.until:
                 if stop and stop in text:
                     text = text[: text.index(stop)]
@@ -94,6 +99,18 @@ class ReferenceLM(LM):
             self._answered(i, text)
         self._record("generate_until", len(requests))
         return out
+
+    def _thought(self, h: int, request: GenerateRequest) -> str:
+        """Reasoning words, ``</think>``, the answer, then the end of text: cut at
+        ``max_gen_toks`` words (the answer then never has a stop string to cut)."""
+        from lmeval.generation import decode_generation
+
+        words = [f"w{j}" for j in range(self.think * (1 + h % 3))]
+        words += ["</think>", "The", "answer", "is", f"{h % 10}."]
+        budget = int(request.generation_kwargs().get("max_gen_toks", 256))
+        ids = list(range(min(len(words), budget)))
+        return decode_generation(ids, lambda t: " ".join(words[i] for i in t), request.until,
+                                 "</think>", max_gen_toks=budget)
 
     def apply_chat_template(self, messages: Iterable[dict[str, str]],
                             add_generation_prompt: bool = True) -> str:

@@ -116,5 +116,6 @@ def _generate_chunk(lm: HFLM, contexts: list[str], gen_kwargs: dict, eos: str) -
     for row in out.tolist():
         if lm.backend == "causal":
             row = row[input_ids.shape[1]:]
-        texts.append(decode_generation(row, lm.encoder.decode, until, lm.think_end_token))
+        texts.append(decode_generation(row, lm.encoder.decode, until, lm.think_end_token,
+                                       max_gen_toks=max_gen_toks, pad_token_id=lm.tokenizer.pad_token_id))
     return texts

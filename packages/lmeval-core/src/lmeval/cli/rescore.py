@@ -62,6 +62,10 @@ def handle(args: argparse.Namespace) -> int:
     print(make_table(results))
     if "groups" in results:
         print(make_table(results, "groups"))
+    from lmeval.reasoning import footnotes
+
+    for line in footnotes(results):
+        print(f"* {line}")
     changed = [t for t, i in results["rescored"]["tasks"].items() if i["scoring_changed"]]
     print(f"scoring changed for: {', '.join(changed)}" if changed
           else "scoring unchanged (filters, metrics and process_results as in the run)")

@@ -283,6 +283,10 @@ def handle(args: argparse.Namespace) -> int:
     print(make_table(results))
     if "groups" in results:
         print(make_table(results, "groups"))
+    from lmeval.reasoning import cut_off_warnings, footnotes
+
+    for line in footnotes(results):  # regex misses, thinking cut off by the token budget
+        print(f"* {line}")
     sys.stdout.flush()
     status = save_results(results, options["output_path"]) if options["output_path"] else 0
     results.pop("samples", None)
@@ -290,6 +294,8 @@ def handle(args: argparse.Namespace) -> int:
     status = send_reports(reporters, results, samples_out, verbose=bool(options["verbose"])) or status
     if options["show_config"]:
         print(json.dumps(results["configs"], indent=2, ensure_ascii=False, default=str))
+    for line in cut_off_warnings(results):  # last, where it is seen
+        print(f"lmeval: warning: {line}", file=sys.stderr)
     return status
 
 

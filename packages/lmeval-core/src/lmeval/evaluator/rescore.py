@@ -261,7 +261,12 @@ def rescore_run(run: Run, *, pm: PluginManager, include_path: Any = None,
     iters = bootstrap_iters if bootstrap_iters is not None else iters
     scored = score(tasks, groups, built, bootstrap_iters=iters if isinstance(iters, int) else 100000,
                    log_samples=log_samples, plugins=pm)
-    out = {k: v for k, v in run.results.items() if k != "groups" or "groups" in scored}
+    before = run.results.get("generation_stats", {})
+    for task, stats in before.items():  # how generations ended is not in the samples: kept
+        if isinstance(stats, dict) and "thinking" in stats:
+            scored.setdefault("generation_stats", {}).setdefault(task, {})["thinking"] = stats["thinking"]
+    dropped = ("groups", "generation_stats")
+    out = {k: v for k, v in run.results.items() if k not in dropped or k in scored}
     out.update(scored)  # the original key order is kept
     out["rescored"] = {"from": str(run.path), "date": time.time(), "tasks": info}
     from lmeval import __version__

@@ -68,6 +68,7 @@ def score(tasks: Sequence[Task], groups: Sequence[Group], built: dict[str, Built
     results: dict[str, dict[str, Any]] = {}
     configs, versions, n_shot, hib, n_samples = {}, {}, {}, {}, {}
     all_samples: dict[str, list[dict]] = {}
+    generation_stats: dict[str, dict[str, Any]] = {}
     for task in tasks:
         agg, logged = score_task(task, built[task.name], bootstrap_iters=bootstrap_iters,
                                  log_samples=log_samples, plugins=plugins)
@@ -78,6 +79,11 @@ def score(tasks: Sequence[Task], groups: Sequence[Group], built: dict[str, Built
         hib[task.name] = dict(task.higher_is_better)
         n_samples[task.name] = {"original": len(task.eval_docs), "effective": len(built[task.name][0])}
         all_samples[task.name] = logged
+        from lmeval.reasoning import task_generation_stats
+
+        stats = task_generation_stats(task, built[task.name][1])
+        if stats:  # thinking cut off by the token budget, extraction regexes that found nothing
+            generation_stats[task.name] = stats
         plugins.notify("lmeval_task_end", task_name=task.name, metrics=agg)
 
     group_results: dict[str, Any] = {}
@@ -104,6 +110,7 @@ def score(tasks: Sequence[Task], groups: Sequence[Group], built: dict[str, Built
         "n-shot": dict(sorted(n_shot.items())),
         "higher_is_better": dict(sorted(hib.items())),
         "n-samples": n_samples,
+        **({"generation_stats": generation_stats} if generation_stats else {}),
     }
     for task in tasks:
         out["group_subtasks"].setdefault(task.name, [])
