@@ -95,9 +95,12 @@ def test_hf_tiny_llama_over_two_replicas_matches_one_process(ray_cluster, ray_ta
     assert spread["config"]["model_args"] == single["config"]["model_args"]
 
 
-def test_a_replica_killed_mid_run_loses_nothing(ray_cluster, ray_tasks, reference, tmp_path, capfd):
-    """SIGKILL one replica's process while it works: its unfinished batches go to the others;
-    every answer is there once, the results are the single-process ones."""
+@pytest.mark.parametrize("restarts", [0, 1])
+def test_a_replica_killed_mid_run_loses_nothing(ray_cluster, ray_tasks, reference, tmp_path, capfd,
+                                                restarts):
+    """SIGKILL one replica's process while it works: its unfinished batches go to the others
+    (and a replacement starts with restarts=1); every answer is there once, the results are
+    the single-process ones."""
     log, cache = tmp_path / "calls.log", tmp_path / "cache"
     killed: list[int] = []
 
@@ -114,12 +117,14 @@ def test_a_replica_killed_mid_run_loses_nothing(ray_cluster, ray_tasks, referenc
     killer.start()
     try:
         spread = _run(ray_tasks, f"delay=0.01,call_log={log}", use_cache=str(cache),
-                      executor="ray:replicas=3,num_cpus=0.5,batch=10")
+                      executor=f"ray:replicas=3,num_cpus=0.5,batch=10,restarts={restarts}")
     finally:
         killer.join()
     assert killed, "no replica process was found to kill"
     err = capfd.readouterr().err
-    assert "lost (" in err and "go back to the queue; 2 replicas remain" in err
+    assert "lost (" in err
+    assert ("go back to the queue; 3 replicas remain; a replacement starts (0 restarts left)"
+            if restarts else "go back to the queue; 2 replicas remain") in err, err
     assert spread["results"] == reference["results"]
     assert _samples(spread) == _samples(reference)
     assert _cached(cache) == TOTAL

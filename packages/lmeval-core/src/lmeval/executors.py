@@ -42,6 +42,12 @@ def parse_executor(spec: str) -> tuple[str, dict[str, Any]]:
 def check_executor(pm: PluginManager, spec: str) -> None:
     """Fail before anything loads when no plugin provides the executor or an option is unknown."""
     name, options = parse_executor(spec)
+    from lmeval.distributed import env_rank_world
+
+    if env_rank_world()[1] > 1:
+        raise UsageError(f"--executor {name}: run it as one process, not under torchrun or "
+                         f"accelerate ranks (each rank would start its own replicas); the "
+                         f"executor's replicas are the parallelism")
     if name not in pm.executors:
         dist = KNOWN_EXECUTORS.get(name)
         if dist:

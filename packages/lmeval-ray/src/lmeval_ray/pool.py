@@ -83,6 +83,7 @@ class RayPool(LM):
         self.members: list[Member] = []
         self.lost: list[str] = []
         self.driver_seconds = 0.0  # the driver's own time in request calls, waits excluded
+        self.call_seconds = 0.0  # wall time of request calls
         self.requests_done = 0
         self._info: dict[str, Any] = {}
         self._ray = require("ray", needed_by="--executor ray", library="Ray")
@@ -236,6 +237,7 @@ class RayPool(LM):
                     continue
                 member, item = refs.pop(ref)
                 self._settle(kind, ref, member, item, results, refs, queue)
+        self.call_seconds += time.perf_counter() - started
         self.driver_seconds += time.perf_counter() - started - waited
         self.requests_done += len(requests)
         return results
