@@ -240,7 +240,8 @@ def test_cnn_dailymail_rouge_and_the_missing_library(build, monkeypatch):
     assert task.process_results(doc, [""])["rouge1"] == 0.0
     module = _helper_module(task)
     module._rouge.cache_clear()
-    monkeypatch.setitem(sys.modules, "rouge_score", None)
+    for name in ("rouge_score", "rouge_score.rouge_scorer"):
+        monkeypatch.setitem(sys.modules, name, None)
     with pytest.raises(UsageError, match=r"pip install 'lmeval-tasks-classic\[rouge\]'"):
         task.process_results(doc, ["anything"])
     module._rouge.cache_clear()

@@ -13,7 +13,7 @@ import re
 from functools import cache
 from typing import Any
 
-from lmeval.errors import UsageError
+from lmeval.requires import require
 
 _METRICS = ("bleu", "rouge1", "rouge2", "rougeL", "bleurt", "bert_score")
 
@@ -28,11 +28,8 @@ def doc_to_target(doc: dict) -> str:
 
 @cache
 def _scorers() -> dict[str, Any]:
-    try:
-        import evaluate
-    except ImportError:
-        raise UsageError("careqa_open needs HF evaluate, rouge-score and bert-score: "
-                         "pip install 'lmeval-tasks-classic[careqa-open]'") from None
+    evaluate = require("evaluate", needed_by="careqa_open", library="HF evaluate",
+                       install="'lmeval-tasks-classic[careqa-open]'")
     return {"bleu": evaluate.load("bleu"), "rouge": evaluate.load("rouge"),
             "bertscore": evaluate.load("bertscore"),
             "bleurt": evaluate.load("bleurt", "bleurt-base-512", module_type="metric")}

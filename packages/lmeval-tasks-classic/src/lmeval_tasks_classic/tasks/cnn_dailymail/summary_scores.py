@@ -14,7 +14,7 @@ import re
 from functools import cache
 from typing import Any
 
-from lmeval.errors import UsageError
+from lmeval.requires import require
 
 log = logging.getLogger(__name__)
 
@@ -25,11 +25,8 @@ def normalize_text(text: str) -> str:
 
 @cache
 def _rouge() -> Any:
-    try:
-        from rouge_score import rouge_scorer
-    except ImportError:
-        raise UsageError("cnn_dailymail_abisee needs rouge-score: "
-                         "pip install 'lmeval-tasks-classic[rouge]'") from None
+    rouge_scorer = require("rouge_score.rouge_scorer", needed_by="cnn_dailymail_abisee",
+                           library="rouge-score", install="'lmeval-tasks-classic[rouge]'")
     return rouge_scorer.RougeScorer(["rouge1", "rouge2", "rougeL"], use_stemmer=True)
 
 

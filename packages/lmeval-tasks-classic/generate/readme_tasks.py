@@ -1,0 +1,59 @@
+"""The README's "Every task" section: every task, group and tag name of the pack, by family.
+
+``python packages/lmeval-tasks-classic/generate/readme_tasks.py`` rewrites the section between
+the markers in the package README from the task index; a test fails when they differ.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from _common import TASKS_ROOT
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+BEGIN, END = "<!-- every-task:begin -->", "<!-- every-task:end -->"
+FAMILIES = (  # (title, name prefixes); the first match wins; "" catches the rest
+    ("ACPBench", ("acp_",)), ("BABILong (long context)", ("babilong",)), ("BEAR", ("bear",)),
+    ("CareQA", ("careqa",)), ("CLIcK", ("click",)), ("CNN/DailyMail", ("cnn_dailymail",)),
+    ("EQ-Bench", ("eq",)), ("LAMBADA", ("lambada",)), ("ARC", ("arc_", "ai2_arc")),
+    ("ANLI", ("anli",)), ("Classic", ("",)),
+)
+
+
+def names(root: Path = TASKS_ROOT) -> dict[str, list[str]]:
+    """``{"task": [...], "group": [...], "tag": [...]}`` of the pack, sorted."""
+    from lmeval.tasks.index import TaskIndex
+
+    index = TaskIndex([(root, "lmeval-tasks-classic")])
+    return {kind: index.names(kind) for kind in ("task", "group", "tag")}
+
+
+def section(root: Path = TASKS_ROOT) -> str:
+    found = names(root)
+    lines = [BEGIN, "", f"{len(found['task'])} tasks, {len(found['group'])} groups and "
+             f"{len(found['tag'])} tags (written by `generate/readme_tasks.py`).", "",
+             "| family | groups | tags | tasks |", "|---|---|---|---|"]
+    by_family: dict[str, dict[str, list[str]]] = {}
+    for kind, members in found.items():
+        for name in members:
+            title = next(t for t, prefix in FAMILIES if name.startswith(prefix))
+            by_family.setdefault(title, {}).setdefault(kind, []).append(name)
+    for title, _ in FAMILIES:
+        kinds = by_family.get(title)
+        if kinds:
+            cells = [", ".join(f"`{n}`" for n in kinds.get(k, [])) or "–" for k in ("group", "tag", "task")]
+            lines.append(f"| {title} | " + " | ".join(cells) + " |")
+    return "\n".join(lines + ["", END])
+
+
+def render(text: str, root: Path = TASKS_ROOT) -> str:
+    pattern = re.compile(re.escape(BEGIN) + ".*?" + re.escape(END), re.S)
+    if pattern.search(text):
+        return pattern.sub(lambda _: section(root), text)
+    return text.rstrip("\n") + "\n\n## Every task\n\n" + section(root) + "\n"
+
+
+if __name__ == "__main__":
+    README.write_text(render(README.read_text(encoding="utf-8")), encoding="utf-8")
+    print(f"wrote {README}")
