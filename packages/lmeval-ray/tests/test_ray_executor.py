@@ -51,6 +51,16 @@ def _cached(directory: Path) -> int:
             return 0
 
 
+def _no_replicas_left(within: float = 15.0) -> bool:
+    """Whether this cluster's replica processes are gone (Ray reaps them asynchronously)."""
+    deadline = time.monotonic() + within
+    while replica_pids():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.2)
+    return True
+
+
 @pytest.fixture(scope="module")
 def reference(ray_tasks):
     """One process, no executor: what every Ray run must reproduce."""
@@ -172,10 +182,11 @@ def _cli(ray_cluster, ray_tasks: Path, cache: Path, out: Path, log: Path, replic
             "--executor", f"ray:replicas={replicas},num_cpus=0.5,batch=10,address={ray_cluster.address}"]
 
 
+@pytest.mark.parametrize("sig, rerun_replicas", [(signal.SIGKILL, 3), (signal.SIGINT, 1)])
 def test_a_killed_driver_resumes_with_another_replica_count(ray_cluster, ray_tasks, reference,
-                                                            tmp_path):
-    """kill -9 of `lmeval run` with 2 replicas; the rerun with 3 computes only what the cache
-    lacks, and the results equal one process's."""
+                                                            tmp_path, sig, rerun_replicas):
+    """kill -9 (or Ctrl-C) of `lmeval run` with 2 replicas; the rerun with 3 (or 1) computes
+    only what the cache lacks, and the results equal one process's."""
     cache = tmp_path / "cache"
     first_log = tmp_path / "first.log"
     proc = subprocess.Popen(_cli(ray_cluster, ray_tasks, cache, tmp_path / "out1", first_log, 2, 0.01),
@@ -185,13 +196,18 @@ def test_a_killed_driver_resumes_with_another_replica_count(ray_cluster, ray_tas
             not (cache / "responses.sqlite").exists() or _cached(cache) < 80):
         time.sleep(0.05)
     assert proc.poll() is None, proc.stderr.read().decode()[-2000:] if proc.stderr else ""
-    os.kill(proc.pid, signal.SIGKILL)
+    os.kill(proc.pid, sig)
     proc.wait(timeout=30)
+    if sig == signal.SIGINT:  # stopped cleanly, saying how to resume; its replicas stopped
+        assert proc.returncode == 130
+        assert "interrupted by SIGINT" in proc.stderr.read().decode()
+    assert _no_replicas_left()
     cached = _cached(cache)
     assert 0 < cached < TOTAL
 
     second_log = tmp_path / "second.log"
-    done = subprocess.run(_cli(ray_cluster, ray_tasks, cache, tmp_path / "out2", second_log, 3, 0.0),
+    done = subprocess.run(_cli(ray_cluster, ray_tasks, cache, tmp_path / "out2", second_log,
+                               rerun_replicas, 0.0),
                           capture_output=True, text=True, timeout=180)
     assert done.returncode == 0, done.stderr[-3000:]
     assert f"{cached} from the cache, {TOTAL - cached} to compute" in done.stderr
@@ -209,8 +225,7 @@ def test_a_replica_that_cannot_load_its_model_is_a_clear_error(ray_cluster, ray_
     assert text.startswith("--executor ray: replica ") and "failed to load model 'dummy'" in text
     assert "ValueError" in text and "not-a-number" in text
     assert time.monotonic() - start < 60
-    time.sleep(0.5)
-    assert replica_pids() == []  # its actors are stopped
+    assert _no_replicas_left()  # its actors are stopped
 
 
 def test_replicas_the_cluster_cannot_place_fail_after_load_timeout(ray_cluster, ray_tasks):

@@ -86,6 +86,7 @@ class RayPool(LM):
         self.call_seconds = 0.0  # wall time of request calls
         self.requests_done = 0
         self._info: dict[str, Any] = {}
+        self._aborted = False
         self._ray = require("ray", needed_by="--executor ray", library="Ray")
         self._owns_ray = False
         if not self._ray.is_initialized():
@@ -206,6 +207,13 @@ class RayPool(LM):
 
     def _run(self, kind: RequestKind, requests: Sequence[Any]) -> list[Any]:
         """Every request answered by some replica, each batch exactly once, in order."""
+        try:
+            return self._dispatch(kind, requests)
+        except BaseException:
+            self._aborted = True  # interrupted or failed: replicas are killed, not waited for
+            raise
+
+    def _dispatch(self, kind: RequestKind, requests: Sequence[Any]) -> list[Any]:
         ray = self._ray
         requests = list(requests)
         results: list[Any] = [None] * len(requests)
@@ -312,10 +320,11 @@ class RayPool(LM):
         if self.requests_done:
             print(self.summary(), file=sys.stderr, flush=True)
         ready = [m for m in self.members if m.state == "ready"]
-        try:
-            ray.wait([m.actor.close.remote() for m in ready], num_returns=len(ready), timeout=30)
-        except Exception:  # noqa: BLE001 - they are killed below either way
-            pass
+        if ready and not self._aborted:  # let backends stop their engines, then kill
+            try:
+                ray.wait([m.actor.close.remote() for m in ready], num_returns=len(ready), timeout=30)
+            except Exception:  # noqa: BLE001 - they are killed below either way
+                pass
         for member in self.members:
             try:
                 ray.kill(member.actor, no_restart=True)
