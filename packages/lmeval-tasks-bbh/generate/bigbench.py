@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from _common import TASKS_ROOT, reset_dir, write, write_yaml
+from _common import TASKS_ROOT, Function, reset_dir, write, write_yaml
 
 SCRIPT = "bigbench.py"
 
@@ -93,7 +93,7 @@ def choice_template(by_score: bool) -> dict:
     return {
         "tag": "bigbench_multiple_choice_b" if by_score else "bigbench_multiple_choice_a",
         **_COMMON, "output_type": "multiple_choice",
-        "process_docs": "!function utils.filter_multiple_choice",
+        "process_docs": Function("utils.filter_multiple_choice"),
         "doc_to_target": "{{multiple_choice_scores.index(1)}}" if by_score
         else "{{multiple_choice_targets.index(targets[0])}}",
         "doc_to_choice": "{{multiple_choice_targets}}",
@@ -119,20 +119,13 @@ def filter_multiple_choice(dataset):
 '''
 
 
-def _function_refs(text: str) -> str:
-    """``'!function x'`` strings as YAML ``!function`` tags."""
-    return text.replace("'!function utils.filter_multiple_choice'", "!function utils.filter_multiple_choice")
-
-
 def main(root: Path = TASKS_ROOT) -> None:
     base = root / "bigbench"
     generate = reset_dir(base / "generate_until")
     choice = reset_dir(base / "multiple_choice")
     write_yaml(base / "generate_until_template_yaml", GENERATE_TEMPLATE, SCRIPT)
     for by_score in (False, True):
-        path = base / f"multiple_choice_template_{'b' if by_score else 'a'}_yaml"
-        write_yaml(path, choice_template(by_score), SCRIPT)
-        path.write_text(_function_refs(path.read_text(encoding="utf-8")), encoding="utf-8")
+        write_yaml(base / f"multiple_choice_template_{'b' if by_score else 'a'}_yaml", choice_template(by_score), SCRIPT)
     write(base / "utils.py", UTILS)
     for name in SUBTASKS:
         write_yaml(generate / f"{name}.yaml", {"include": "../generate_until_template_yaml",

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import agieval
+import aime
 import bigbench
 
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -15,6 +17,8 @@ BEGIN, END = "<!-- every-task:begin -->", "<!-- every-task:end -->"
 def families() -> dict[str, tuple[list[str], str]]:
     """family -> (its task names, its groups and tags)."""
     return {
+        "agieval": (agieval.task_names(), "groups " + ", ".join(f"`{g}`" for g in agieval.group_names())),
+        "aime": (aime.task_names(), "no group; long generations: up to 32,768 new tokens"),
         "bigbench": (bigbench.task_names(), "tags `bigbench_generate_until`, `bigbench_multiple_choice_a`, "
                      "`bigbench_multiple_choice_b`; no group"),
     }

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import agieval
+import aime
 import bbh
 import bigbench
 import readme
@@ -13,6 +15,8 @@ from _common import TASKS_ROOT
 def main(root: Path = TASKS_ROOT) -> None:
     bbh.main(root)
     bigbench.main(root)
+    agieval.main(root)
+    aime.main(root)
     readme.main(root == TASKS_ROOT)
 
 

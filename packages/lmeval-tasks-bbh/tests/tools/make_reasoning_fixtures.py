@@ -5,6 +5,10 @@
   ``idx``, ``inputs``, ``targets``, ``multiple_choice_targets``, ``multiple_choice_scores``);
   subtasks with choices also hold a free-form row (dropped by the multiple-choice variant), and
   targets carry punctuation (ignored by exact match).
+* the AIME sets (``gneubig/aime-1983-2024``, ``Maxwell-Jia/AIME_2024``, ``math-ai/aime25``) in
+  their own column names, integer or string answers.
+* ``hails/agieval-<exam>``: split ``test``; ``query``, ``choices``, ``gold`` (a list: some exams
+  have several right options) or, for the two cloze exams, ``query`` and ``answer`` (LaTeX).
 
 Each dataset's folder is replaced; other folders (``SaylorTwift/bbh``: ``make_fixtures.py``) stay.
 """
@@ -67,8 +71,54 @@ def bigbench() -> None:
         write("hails/bigbench", f"{name}_zero_shot", "default", rows)
 
 
+CLOZE_ANSWERS = ["\\frac{1}{2}", "5", "2\\sqrt{3}", "x=7", "0.5"]
+
+
+def agieval_rows(exam: str, cloze: bool) -> list[dict]:
+    rows = []
+    chinese = exam.startswith(("gaokao", "jec", "logiqa_zh"))
+    for i in range(4):
+        if cloze:
+            answer = CLOZE_ANSWERS[(i + len(exam)) % len(CLOZE_ANSWERS)]
+            rows.append({"query": f"问题：{exam} {i}：求值。\n答案：" if chinese else
+                         f"Q: ({exam}) Compute item {i}.\nA: The answer is",
+                         "choices": None, "gold": None, "answer": answer})
+            continue
+        options = [f"({letter}){value}" for letter, value in zip("ABCD", ["12", "fifteen", "3/4", "an apple"], strict=True)]
+        gold = [(i + len(exam)) % 4] if i != 2 else [0, 3]
+        rows.append({"query": (f"问题：{exam} 第{i}题。 选项：" if chinese else f"Q: ({exam}) Question {i}. Answer Choices: ")
+                     + " ".join(options) + ("\n答案：从A到D, 我们应选择" if chinese else "\nA: Among A through D, the answer is"),
+                     "choices": options, "gold": gold})
+    return rows
+
+
+def agieval() -> None:
+    gen = _generator("agieval")
+    for name, dataset in gen.EXAMS.items():
+        shutil.rmtree(MIRROR / "hails" / f"agieval-{dataset}", ignore_errors=True)
+        write(f"hails/agieval-{dataset}", "default", "test", agieval_rows(name, name in gen.CLOZE))
+
+
+def aime() -> None:
+    gen = _generator("aime")
+    for task, (dataset, split, problem, answer) in gen.TASKS.items():
+        shutil.rmtree(MIRROR / dataset, ignore_errors=True)
+        rows = []
+        for i in range(4):
+            row = {"ID": f"{2000 + i}-I-{i + 1}", problem: f"({task}) Find the remainder when $7^{{{i + 2}}}$ is divided by 1000.",
+                   answer: ["5", "042", "\\frac{7}{1}", "0.5"][i] if task == "aime25" else [5, 42, 7, 500][i]}
+            if task == "aime":
+                row.update({"Year": 2000 + i, "Problem Number": i + 1, "Part": "I"})
+            elif task == "aime24":
+                row["Solution"] = "By Fermat's little theorem ..."
+            rows.append(row)
+        write(dataset, "default", split, rows)
+
+
 def main() -> None:
     bigbench()
+    agieval()
+    aime()
 
 
 if __name__ == "__main__":

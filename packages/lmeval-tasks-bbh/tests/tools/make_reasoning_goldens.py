@@ -22,6 +22,11 @@ CASES = [
     "bigbench_causal_judgment_multiple_choice", "bigbench_kanji_ascii_multiple_choice",
     "bigbench_strategyqa_multiple_choice", "bigbench_strategyqa_generate_until",
     "bigbench_word_sorting_generate_until", "bigbench_arithmetic_generate_until",
+    # AGIEval: English and Chinese multiple choice, several golds, the two cloze exams
+    "agieval_aqua_rat", "agieval_logiqa_zh", "agieval_jec_qa_kd", "agieval_sat_en", "agieval_math",
+    "agieval_gaokao_mathcloze",
+    # AIME: the three datasets' columns
+    "aime", "aime24", "aime25",
 ]
 
 if __name__ == "__main__":

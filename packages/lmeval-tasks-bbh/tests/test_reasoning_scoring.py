@@ -1,0 +1,28 @@
+"""Scorers of the pack's other reasoning families against lm-eval 0.4.13's, on many answers
+(goldens written by ``tools/make_math_goldens.py`` with lm-eval's own functions)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+MATH = json.loads((Path(__file__).parent / "golden" / "math_answers.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("row", MATH["golds"], ids=[r["gold"] for r in MATH["golds"]])
+def test_agieval_and_aime_read_answers_as_lm_eval(row, build):
+    agieval, _ = build("agieval_math")
+    aime, _ = build("aime25")
+    got_agieval = [agieval.process_results({"answer": row["gold"]}, [a])["acc"] for a in MATH["answers"]]
+    got_aime = [aime.process_results({"answer": row["gold"]}, [a])["exact_match"] for a in MATH["answers"]]
+    assert got_agieval == row["agieval"]
+    assert got_aime == row["aime"]
+
+
+def test_agieval_multiple_gold_options(build):
+    task, instances = build("agieval_jec_qa_kd")
+    doc = {"choices": ["(A)x", "(B)yy", "(C)zzzzzzzzz"], "gold": [0, 2]}  # 4, 5, 12 characters
+    assert task.process_results(doc, [(-3.0, False), (-1.0, False), (-1.5, False)]) == {"acc": 0.0, "acc_norm": 1.0}
+    assert task.process_results(doc, [(-1.0, False), (-2.0, False), (-9.0, False)])["acc"] == 1.0
