@@ -48,6 +48,19 @@ def test_ls_lists_every_task_and_tag(capsys):
         assert tags[tag].split() == ["lmeval-tasks-classic", str(size), "tasks"]
 
 
+def test_ls_notes_the_long_context_and_the_extras(capsys):
+    assert main(["ls", "tasks"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].split()[-1] == "notes"
+    row = next(line for line in out.splitlines() if line.startswith("babilong_qa1 "))
+    assert row.endswith("long context: prompts up to ~128k tokens with --metadata max_seq_lengths=128k")
+    row = next(line for line in out.splitlines() if line.startswith("cnn_dailymail_abisee "))
+    assert row.endswith("needs the [rouge] extra (rouge-score)")
+    assert main(["ls", "groups"]) == 0
+    row = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("babilong_longctx "))
+    assert "long context" in row
+
+
 def test_groups_have_lm_evals_members():
     from lmeval.evaluator import task_sources
     from lmeval.plugins import PluginManager

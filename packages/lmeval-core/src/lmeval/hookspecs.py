@@ -12,7 +12,7 @@ run goes on.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pluggy
@@ -39,7 +39,8 @@ class RegisterModel(Protocol):
 
 
 class RegisterTaskSource(Protocol):
-    def __call__(self, path: str | os.PathLike[str]) -> None: ...
+    def __call__(self, path: str | os.PathLike[str], *,
+                 notes: Mapping[str, str] | None = None) -> None: ...
 
 
 class RegisterMetric(Protocol):
@@ -110,9 +111,11 @@ def lmeval_register_models(register: RegisterModel) -> None:
 def lmeval_register_task_sources(register: RegisterTaskSource) -> None:
     """Register directories of task YAML files; called once, when the task index is built.
 
-    ``register(path)``: ``path`` is a directory searched recursively for ``*.yaml``/``*.yml``
-    files (task, group and tag configs, as lm-eval lays them out). Sources registered later
-    override earlier ones with a warning naming both files.
+    ``register(path, *, notes=None)``: ``path`` is a directory searched recursively for
+    ``*.yaml``/``*.yml`` files (task, group and tag configs, as lm-eval lays them out). Sources
+    registered later override earlier ones with a warning naming both files. ``notes``: task or
+    group name → a short note ``lmeval ls`` prints beside it (a long context, a large
+    generation budget, an optional library).
     """
 
 

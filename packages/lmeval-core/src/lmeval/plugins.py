@@ -150,6 +150,8 @@ class PluginManager:
         self._distributions: dict[str, str] = {}
         self._versions: dict[str, str] = {}
         self._registries: dict[str, Registry] = {}
+        #: task or group name → the note its pack registered with it (filled by task_sources)
+        self.task_notes: dict[str, str] = {}
         self.failed: dict[str, str] = {}
         if builtins:
             for name in BUILTIN_MODULES:
@@ -290,13 +292,16 @@ class PluginManager:
         return self._fill("subcommand", "lmeval_register_commands")
 
     def task_sources(self) -> list[tuple[Path, str]]:
-        """Task directories in registration order, with the distribution of each."""
+        """Task directories in registration order, with the distribution of each; the notes
+        registered with them land in :attr:`task_notes`."""
         out: list[tuple[Path, str]] = []
+        self.task_notes = {}
         if self._pm is None:  # nothing registered, nothing to ask
             return out
         for plugin_name, dist, impl in self._impls("lmeval_register_task_sources"):
-            def add(path: Any, _obj: Any, _aliases: Any, _meta: Any, *, _d: str = dist) -> None:
+            def add(path: Any, notes: Any, _aliases: Any, _meta: Any, *, _d: str = dist) -> None:
                 out.append((Path(path), _d))
+                self.task_notes.update({str(k): str(v) for k, v in (notes or {}).items()})
 
             impl.function(register=_register_callback("lmeval_register_task_sources", plugin_name,
                                                       dist, add))

@@ -45,6 +45,7 @@ def handle(args: argparse.Namespace) -> int:
         index = TaskIndex(task_sources(pm, args.include_path))
         kind = args.what[:-1]
         table = index.rows  # name -> (name, kind, path, distribution, tags, alias)
+        notes = getattr(pm, "task_notes", {})  # from the packs' register(path, notes=...)
         rows: list[tuple[str, ...]] = []
         for name in sorted(n for n, row in table.items() if row[1] == kind):
             _, _, path, dist, tags, _ = table[name]
@@ -52,9 +53,11 @@ def handle(args: argparse.Namespace) -> int:
                 source = ", ".join(sorted({table[m][3] for m in tags if m in table})) or "-"
                 rows.append((name, source, f"{len(tags)} tasks"))
             else:  # the distribution of the source the file was found in
-                rows.append((name, dist, path or ""))
+                rows.append((name, dist, path or "", notes.get(name, "")))
         headers = (("tag", "distribution", "members") if args.what == "tags"
-                   else (args.what[:-1], "distribution", "config"))
+                   else (args.what[:-1], "distribution", "config", "notes"))
+        if kind != "tag" and not any(row[3] for row in rows):  # the column only when a pack wrote one
+            rows, headers = [row[:3] for row in rows], headers[:3]
         out.write(_rows(rows, headers))
         return 0
     pm = PluginManager(plugins=args.plugins or ())
