@@ -105,6 +105,21 @@ def test_hf_tiny_llama_over_two_replicas_matches_one_process(ray_cluster, ray_ta
     assert spread["config"]["model_args"] == single["config"]["model_args"]
 
 
+def test_an_api_backend_over_two_replicas_matches_one_process(ray_cluster, ray_tasks,
+                                                              lmeval_fault_server):
+    """local-completions against an HTTP server on 127.0.0.1: each replica is a client."""
+    pytest.importorskip("lmeval_api", reason="lmeval-api is not installed")
+    args = (f"base_url={lmeval_fault_server.url}/v1/completions,model=m,tokenizer_backend=none,"
+            f"tokenized_requests=False")
+    kw = {"tasks": ["ray_gen"], "include_path": str(ray_tasks), "log_samples": True,
+          "bootstrap_iters": 0, "progress": False, "limit": 20}
+    single = lmeval.evaluate("local-completions", args, **kw)
+    spread = lmeval.evaluate("local-completions", args, **kw,
+                             executor="ray:replicas=2,num_cpus=0.5,batch=4,min_ready=2")
+    assert spread["samples"] == single["samples"] and spread["results"] == single["results"]
+    assert all(row["resps"][0][0] for row in spread["samples"]["ray_gen"])  # real answers
+
+
 @pytest.mark.parametrize("restarts", [0, 1])
 def test_a_replica_killed_mid_run_loses_nothing(ray_cluster, ray_tasks, reference, tmp_path, capfd,
                                                 restarts):
