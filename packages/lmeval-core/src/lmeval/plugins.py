@@ -74,6 +74,8 @@ KNOWN_BACKENDS: dict[str, str] = {
     "local-chat-completions": "lmeval-api",
     "anthropic-chat-completions": "lmeval-api",
     "anthropic-chat": "lmeval-api",
+    "textsynth": "lmeval-api",
+    "openvino": "lmeval-openvino",
 }
 
 

@@ -1,0 +1,166 @@
+"""``--model openvino`` on the optimum-intel export against ``--model hf`` on its source model.
+
+Tolerance: per-sample log-likelihoods agree within ``1e-4 * max(1, |ll|)`` with float32 compute
+and KV cache (``ov_config`` :data:`conftest.F32`); predictions, greedy flags and generated texts
+are equal. Batch sizes 1 and 4 (right padding) give the same numbers.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from conftest import F32, MAX_LENGTH, TASK_NAMES, TASKS, evaluate_tasks, make_model
+
+pytest.importorskip("openvino", reason="lmeval-openvino needs openvino")
+pytest.importorskip("lmeval_hf.models", reason="the comparison runs lmeval-hf on the source model")
+
+REL_TOL = 1e-4
+
+
+@pytest.fixture(scope="module")
+def runs(tiny_ov_export, f32_config):
+    source, export = tiny_ov_export
+    ov = f"pretrained={export},ov_config={f32_config}"
+    return {
+        "hf": evaluate_tasks("hf", f"pretrained={source},dtype=float32", device="cpu"),
+        "openvino": evaluate_tasks("openvino", ov, device="cpu"),
+        "openvino-b4": evaluate_tasks("openvino", ov, device="cpu", batch_size=4),
+    }
+
+
+def _scores(resps):
+    """A sample's responses as ``[(logprob, greedy or None), ...]``."""
+    out = []
+    for resp in resps:
+        value = resp[0]
+        if isinstance(value, (list, tuple)):
+            out.append((float(value[0]), bool(value[1])))
+        else:
+            out.append((float(value), None))
+    return out
+
+
+def assert_loglikelihoods_close(a_run, b_run, tasks=("ov_mc", "ov_rolling")):
+    compared = 0
+    for task in tasks:
+        a_samples, b_samples = a_run["samples"][task], b_run["samples"][task]
+        assert [s["doc_id"] for s in a_samples] == [s["doc_id"] for s in b_samples]
+        for a, b in zip(a_samples, b_samples, strict=True):
+            assert a["arguments"] == b["arguments"]
+            for (ll_a, greedy_a), (ll_b, greedy_b) in zip(_scores(a["resps"]),
+                                                          _scores(b["resps"]), strict=True):
+                assert abs(ll_a - ll_b) <= REL_TOL * max(1.0, abs(ll_a)), (task, a["doc_id"])
+                assert greedy_a == greedy_b
+                compared += 1
+    assert compared > 60
+
+
+@pytest.mark.parametrize("run", ["openvino", "openvino-b4"])
+def test_loglikelihoods_match_hf_within_tolerance(runs, run):
+    assert_loglikelihoods_close(runs["hf"], runs[run])
+    hf_mc, ov_mc = runs["hf"]["samples"]["ov_mc"], runs[run]["samples"]["ov_mc"]
+    assert [s["acc"] for s in hf_mc] == [s["acc"] for s in ov_mc]
+    assert [s["acc_norm"] for s in hf_mc] == [s["acc_norm"] for s in ov_mc]
+    for key in ("acc,none", "acc_norm,none"):
+        assert runs["hf"]["results"]["ov_mc"][key] == runs[run]["results"]["ov_mc"][key]
+    for key in ("word_perplexity,none", "byte_perplexity,none", "bits_per_byte,none"):
+        assert runs[run]["results"]["ov_rolling"][key] == pytest.approx(
+            runs["hf"]["results"]["ov_rolling"][key], rel=REL_TOL)
+
+
+def test_rolling_texts_span_several_windows(runs):
+    # the longest text is several max_length windows long, so window cutting is compared too
+    lengths = [len(s["doc"]["text"].split()) for s in runs["hf"]["samples"]["ov_rolling"]]
+    assert max(lengths) > 2 * MAX_LENGTH / 2
+
+
+@pytest.mark.parametrize("run", ["openvino", "openvino-b4"])
+def test_generations_equal_hf(runs, run):
+    hf, ov = runs["hf"]["samples"]["ov_gen"], runs[run]["samples"]["ov_gen"]
+    assert [s["arguments"] for s in hf] == [s["arguments"] for s in ov]
+    assert [s["resps"] for s in hf] == [s["resps"] for s in ov]
+    assert any(s["resps"][0][0] for s in hf), "every generation is empty: nothing compared"
+    assert runs["hf"]["results"]["ov_gen"] == runs[run]["results"]["ov_gen"]
+
+
+def test_long_generation_equals_hf_token_for_token(tiny_ov_export, f32_config):
+    """No stop string and 40 new tokens: the KV-state decoding loop against transformers."""
+    from lmeval.protocol import GenerateRequest
+
+    source, export = tiny_ov_export
+    hf = make_model("hf", model_args=f"pretrained={source},dtype=float32", device="cpu")
+    ov = make_model("openvino", model_args=f"pretrained={export},ov_config={f32_config}")
+    requests = [GenerateRequest.make(f"{word} river computer", {"max_gen_toks": 40})
+                for word in ("Sun", "The")]
+    texts = ov.generate_until(requests)
+    assert all(len(t) > 20 for t in texts), texts
+    assert hf.generate_until(requests) == texts
+
+
+def test_chat_template_prompts_and_generations_equal_hf(tiny_ov_export, f32_config):
+    import lmeval
+
+    source, export = tiny_ov_export
+    out = {}
+    for model, args in (("hf", f"pretrained={source},dtype=float32"),
+                        ("openvino", f"pretrained={export},ov_config={f32_config}")):
+        out[model] = lmeval.evaluate(
+            model=model, model_args=f"{args},max_length={MAX_LENGTH}", tasks=["ov_gen"],
+            include_path=str(TASKS), log_samples=True, limit=3, apply_chat_template=True,
+            device="cpu")
+    hf, ov = out["hf"]["samples"]["ov_gen"], out["openvino"]["samples"]["ov_gen"]
+    assert "<|assistant|>" in hf[0]["arguments"][0][0]
+    assert [s["arguments"] for s in hf] == [s["arguments"] for s in ov]
+    assert [s["resps"] for s in hf] == [s["resps"] for s in ov]
+
+
+def test_hetero_pipeline_parallel_is_passed_to_openvino(tiny_ov_export, f32_config, runs):
+    """``--device HETERO:CPU`` with ``pipeline_parallel=True``: the policy reaches
+    ``compile_model`` and the scores equal the plain CPU run (HETERO:GPU.1,GPU.0 needs two
+    Intel GPUs, which this machine does not have)."""
+
+    _, export = tiny_ov_export
+    args = f"pretrained={export},ov_config={f32_config},pipeline_parallel=True"
+    lm = make_model("openvino", model_args=args, device="hetero:cpu")
+    assert lm.device == "HETERO:CPU"
+    assert lm.ov_config["MODEL_DISTRIBUTION_POLICY"] == "PIPELINE_PARALLEL"
+    assert lm.ov_config["INFERENCE_PRECISION_HINT"] == "f32"
+    assert "CPU" in lm.engine.execution_devices
+    run = evaluate_tasks("openvino", args, device="HETERO:CPU")
+    assert run["config"]["model_args"].endswith("pipeline_parallel=True" + f",max_length={MAX_LENGTH}")
+    assert_loglikelihoods_close(runs["openvino"], run)
+    assert [s["resps"] for s in run["samples"]["ov_gen"]] == \
+        [s["resps"] for s in runs["openvino"]["samples"]["ov_gen"]]
+
+
+def test_lmeval_run_cli_matches_hf(tiny_ov_export, f32_config, runs, tmp_path):
+    _, export = tiny_ov_export
+    out = tmp_path / "out"
+    done = subprocess.run(
+        [sys.executable, "-m", "lmeval", "run", "--model", "openvino", "--model_args",
+         f"pretrained={export},ov_config={f32_config},max_length={MAX_LENGTH}",
+         "--tasks", ",".join(TASK_NAMES), "--include_path", str(TASKS), "--batch_size", "2",
+         "--output_path", str(out)], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    (results,) = out.rglob("results_*.json")
+    data = json.loads(results.read_text())
+    for task in TASK_NAMES:
+        for key, value in runs["hf"]["results"][task].items():
+            if key.endswith(",none") and "stderr" not in key:
+                assert data["results"][task][key] == pytest.approx(value, rel=REL_TOL), key
+
+
+def test_default_precision_runs_and_is_a_different_cache_identity(tiny_ov_export, f32_config):
+    """Without ``ov_config`` OpenVINO picks its CPU defaults, as lm-eval's openvino does; the
+    properties are part of the response-cache key, so a cached f32 answer is never reused."""
+
+    _, export = tiny_ov_export
+    default = make_model("openvino", model_args=f"pretrained={export}")
+    f32 = make_model("openvino", model_args=f"pretrained={export},ov_config={f32_config}")
+    assert "INFERENCE_PRECISION_HINT" not in default.ov_config
+    assert default.ov_config["CACHE_DIR"] == "" and f32.ov_config.items() >= F32.items()
+    assert default.identity() != f32.identity()
+    assert "openvino_model.bin" in default.identity()["extras"]["files"]
