@@ -309,3 +309,12 @@ def test_reference_run_over_the_issue_18_families():
     assert 0.0 <= res["acp_app_bool"]["exact_match,extract-yes-no"] <= 1.0
     assert 0.0 <= res["acp_val_mcq"]["exact_match,mcq-extract"] <= 1.0
     assert 0.0 <= res["cnn_dailymail_abisee"]["rouge1,none"] <= 1.0
+
+
+def test_babilong_run_with_metadata_reads_the_longer_config():
+    res = lmeval.evaluate(model="dummy", tasks=["babilong_longctx"], metadata={"max_seq_lengths": "4k"},
+                          log_samples=True, bootstrap_iters=0)
+    assert res["n-samples"]["babilong_qa1"] == {"original": 2, "effective": 2}  # the 4k fixture: 2 rows
+    prompt = res["samples"]["babilong_qa1"][0]["arguments"][0][0]
+    assert "long 4k text." in prompt and "long 0k text." not in prompt
+    assert 0.0 <= res["results"]["babilong_longctx"]["acc,none"] <= 1.0
