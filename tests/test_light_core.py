@@ -7,7 +7,7 @@ import json
 import subprocess
 import sys
 
-HEAVY = ("torch", "numpy", "transformers", "datasets", "vllm", "onnxruntime", "onnxruntime_genai",
+HEAVY = ("torch", "numpy", "transformers", "datasets", "vllm", "onnxruntime", "onnxruntime_genai", "openvino",
          "sglang", "megatron", "nemo", "httpx", "openai", "anthropic", "llama_cpp", "matplotlib",
          "sacrebleu", "jinja2_ext_unused")
 
