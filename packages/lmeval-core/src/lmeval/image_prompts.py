@@ -11,7 +11,8 @@ A task writes ``<image>`` in its prompt where an image belongs (MMMU's ``<image 
   ``interleave`` is true (at most ``max_images``), or every image part first and the text,
   placeholders removed, after them when it is false.
 
-Only the first ``max_images`` images of a request are given to the model (:func:`kept`).
+Only the first ``max_images`` images of a request are given to the model (:func:`kept`), after
+lm-eval's optional shrinking (:func:`fit_size`).
 """
 
 from __future__ import annotations
@@ -65,3 +66,32 @@ def _parts(text: str, max_images: int, interleave: bool) -> list[dict[str, Any]]
 def kept(images: Sequence[Any], max_images: int) -> list[Any]:
     """The images a model is given: the first ``max_images``."""
     return list(images[:max_images])
+
+
+def fit_size(size: tuple[int, int], width: int | None = None, height: int | None = None,
+             max_side: int | None = None) -> tuple[int, int] | None:
+    """lm-eval's ``resize_image`` rule: the new ``(width, height)`` of an image of ``size``, or
+    None to keep it. Images only shrink and keep their aspect ratio: ``width`` and ``height``
+    together bound both sides; one alone fixes that side; ``max_side`` bounds the longer side.
+    Sides are truncated to whole pixels, at least 1."""
+    w, h = size
+    if width is not None and height is not None:
+        if w <= width and h <= height:
+            return None
+        ratio = min(width / w, height / h)
+        new = (int(w * ratio), int(h * ratio))
+    elif width is not None:
+        if w <= width:
+            return None
+        new = (width, int((h / w) * width))
+    elif height is not None:
+        if h <= height:
+            return None
+        new = (int((w / h) * height), height)
+    elif max_side is not None:
+        if max(w, h) <= max_side:
+            return None
+        new = (max_side, int((h / w) * max_side)) if w > h else (int((w / h) * max_side), max_side)
+    else:
+        return None
+    return (max(1, new[0]), max(1, new[1]))

@@ -7,13 +7,14 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from lmeval.image_prompts import fit_size
 from lmeval.requires import require
 
 
-def to_pil(data: Any) -> Any:
+def to_pil(data: Any, needed_by: str = "hf-multimodal") -> Any:
     """A ``PIL.Image`` from what a dataset gave: the image itself, encoded bytes, a
     ``{"bytes", "path"}`` mapping (an undecoded ``datasets`` image) or a file path."""
-    pil = require("PIL.Image", needed_by="hf-multimodal", install="pillow", library="pillow")
+    pil = require("PIL.Image", needed_by=needed_by, install="pillow", library="pillow")
     if isinstance(data, pil.Image):
         return data
     if isinstance(data, Mapping):
@@ -25,29 +26,7 @@ def to_pil(data: Any) -> Any:
 
 def resize(image: Any, width: int | None = None, height: int | None = None,
            max_side: int | None = None) -> Any:
-    """lm-eval's ``resize_image``: shrink only, keeping the aspect ratio, PIL's default filter.
-
-    ``width`` and ``height`` together bound both sides; one of them alone fixes that side;
-    ``max_side`` bounds the longer side. Sides are truncated to whole pixels, at least 1.
-    """
-    w, h = image.size
-    if width is not None and height is not None:
-        if w <= width and h <= height:
-            return image
-        ratio = min(width / w, height / h)
-        new = (int(w * ratio), int(h * ratio))
-    elif width is not None:
-        if w <= width:
-            return image
-        new = (width, int((h / w) * width))
-    elif height is not None:
-        if h <= height:
-            return image
-        new = (int((w / h) * height), height)
-    elif max_side is not None:
-        if max(w, h) <= max_side:
-            return image
-        new = (max_side, int((h / w) * max_side)) if w > h else (int((w / h) * max_side), max_side)
-    else:
-        return image
-    return image.resize((max(1, new[0]), max(1, new[1])), None)
+    """``image`` shrunk by lm-eval's rule (:func:`lmeval.image_prompts.fit_size`) with PIL's
+    default filter, or ``image`` itself when it already fits."""
+    size = fit_size(image.size, width, height, max_side)
+    return image if size is None else image.resize(size, None)

@@ -1,0 +1,30 @@
+"""Images for vLLM's ``multi_modal_data``: a dataset's value as a ``PIL.Image``, resized as lm-eval does."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from lmeval.image_prompts import fit_size
+from lmeval.requires import require
+
+
+def to_pil(data: Any) -> Any:
+    """A ``PIL.Image`` from the image itself, encoded bytes, ``{"bytes", "path"}`` or a path."""
+    pil = require("PIL.Image", needed_by="vllm-vlm", install="pillow", library="pillow")
+    if isinstance(data, pil.Image):
+        return data
+    if isinstance(data, Mapping):
+        data = data.get("bytes") or data.get("path")
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        return pil.open(io.BytesIO(bytes(data)))
+    return pil.open(Path(data))
+
+
+def resize(image: Any, width: int | None = None, height: int | None = None,
+           max_side: int | None = None) -> Any:
+    """``image`` shrunk by :func:`lmeval.image_prompts.fit_size`, PIL's default filter."""
+    size = fit_size(image.size, width, height, max_side)
+    return image if size is None else image.resize(size, None)
