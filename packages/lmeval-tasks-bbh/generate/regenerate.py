@@ -9,6 +9,7 @@ import aime
 import bbh
 import bigbench
 import readme
+import reading
 from _common import TASKS_ROOT
 
 
@@ -17,6 +18,7 @@ def main(root: Path = TASKS_ROOT) -> None:
     bigbench.main(root)
     agieval.main(root)
     aime.main(root)
+    reading.main(root)
     readme.main(root == TASKS_ROOT)
 
 

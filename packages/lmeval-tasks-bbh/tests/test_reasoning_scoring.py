@@ -1,5 +1,5 @@
 """Scorers of the pack's other reasoning families against lm-eval 0.4.13's, on many answers
-(goldens written by ``tools/make_math_goldens.py`` with lm-eval's own functions)."""
+(goldens written by ``tools/make_scorer_goldens.py`` with lm-eval's own functions)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-MATH = json.loads((Path(__file__).parent / "golden" / "math_answers.json").read_text(encoding="utf-8"))
+MATH = json.loads((Path(__file__).parent / "golden" / "scorer_answers.json").read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("row", MATH["golds"], ids=[r["gold"] for r in MATH["golds"]])
@@ -26,3 +26,13 @@ def test_agieval_multiple_gold_options(build):
     doc = {"choices": ["(A)x", "(B)yy", "(C)zzzzzzzzz"], "gold": [0, 2]}  # 4, 5, 12 characters
     assert task.process_results(doc, [(-3.0, False), (-1.0, False), (-1.5, False)]) == {"acc": 0.0, "acc_norm": 1.0}
     assert task.process_results(doc, [(-1.0, False), (-2.0, False), (-9.0, False)])["acc"] == 1.0
+
+
+@pytest.mark.parametrize("task_name", ["drop", "coqa"])
+def test_reading_comprehension_scores_as_lm_eval(task_name, build):
+    task, _ = build(task_name)
+    expected = MATH["reading"][task_name]
+    assert len(task.eval_docs) == len(expected)
+    for doc, want in zip(task.eval_docs, expected, strict=True):
+        got = [task.process_results(doc, [a]) for a in MATH["reading_answers"]]
+        assert got == want, doc

@@ -7,6 +7,10 @@
   targets carry punctuation (ignored by exact match).
 * the AIME sets (``gneubig/aime-1983-2024``, ``Maxwell-Jia/AIME_2024``, ``math-ai/aime25``) in
   their own column names, integer or string answers.
+* ``EleutherAI/drop`` (train, validation): number, multi-span and date answers, validated
+  answers repeating or adding to them.
+* ``EleutherAI/coqa`` (train without, validation with ``additional_answers``): conversations of
+  one to four turns.
 * ``hails/agieval-<exam>``: split ``test``; ``query``, ``choices``, ``gold`` (a list: some exams
   have several right options) or, for the two cloze exams, ``query`` and ``answer`` (LaTeX).
 
@@ -115,10 +119,64 @@ def aime() -> None:
         write(dataset, "default", split, rows)
 
 
+def _drop_answer(number: str = "", spans: list[str] | None = None, date: tuple[str, str, str] = ("", "", "")) -> dict:
+    return {"number": number, "date": {"day": date[0], "month": date[1], "year": date[2]},
+            "spans": spans or [], "worker_id": "w", "hit_id": "h"}
+
+
+def drop_rows(split: str) -> list[dict]:
+    golds = [
+        (_drop_answer("42"), [_drop_answer("42"), _drop_answer("41")]),
+        (_drop_answer(spans=["Paris", "London"]), [_drop_answer(spans=["London", "Paris"])]),
+        (_drop_answer(date=("5", "May", "1999")), [_drop_answer(date=("", "May", "1999"))]),
+        (_drop_answer(spans=["the answer is 5"]), []),
+        (_drop_answer(spans=["Paris"]), [_drop_answer("5"), _drop_answer(spans=["Paris"])]),
+    ]
+    rows = []
+    for i, (answer, validated) in enumerate(golds):
+        rows.append({
+            "section_id": f"{split}_s{i // 2}", "query_id": f"{split}_q{i}",
+            "passage": f"In {1990 + i} the team scored 42 points in Paris and 5 in London, on 5 May 1999.",
+            "question": ["How many points?", "Which cities?", "When?", "What is the answer?", "Where?"][i],
+            "answer": answer,
+            "validated_answers": {k: [v[k] for v in validated] for k in ("number", "date", "spans", "worker_id", "hit_id")},
+        })
+    return rows if split == "validation" else rows[:4]
+
+
+def coqa_rows(split: str) -> list[dict]:
+    turns = [("What did the cat eat?", "a fish", ["fish", "A fish.", "the fish"]),
+             ("Where?", "in Paris", ["Paris", "in paris", "at the river"]),
+             ("How many?", "42", ["forty-two", "42", "42"]),
+             ("Was it happy?", "yes", ["yes", "Yes", "no"])]
+    rows = []
+    for i in range(4):
+        n = i + 1 if split == "validation" else 2
+        row = {"source": "mctest", "story": f"Story {i}: the cat ate a fish in Paris, 42 times. It was happy.",
+               "questions": {"input_text": [t[0] for t in turns[:n]], "turn_id": list(range(1, n + 1))},
+               "answers": {"span_start": [0] * n, "span_end": [5] * n, "span_text": [t[1] for t in turns[:n]],
+                           "input_text": [t[1] for t in turns[:n]], "turn_id": list(range(1, n + 1))}}
+        if split == "validation":
+            row["additional_answers"] = {str(k): {"span_start": [0] * n, "span_end": [5] * n,
+                                                  "span_text": [t[2][k] for t in turns[:n]],
+                                                  "input_text": [t[2][k] for t in turns[:n]],
+                                                  "turn_id": list(range(1, n + 1))} for k in range(3)}
+        rows.append(row)
+    return rows
+
+
+def reading() -> None:
+    for dataset, make in (("EleutherAI/drop", drop_rows), ("EleutherAI/coqa", coqa_rows)):
+        shutil.rmtree(MIRROR / dataset, ignore_errors=True)
+        for split in ("train", "validation"):
+            write(dataset, "default", split, make(split))
+
+
 def main() -> None:
     bigbench()
     agieval()
     aime()
+    reading()
 
 
 if __name__ == "__main__":

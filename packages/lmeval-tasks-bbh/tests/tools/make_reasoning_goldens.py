@@ -27,6 +27,8 @@ CASES = [
     "agieval_gaokao_mathcloze",
     # AIME: the three datasets' columns
     "aime", "aime24", "aime25",
+    # DROP and CoQA, zero- and few-shot (train examples; DROP's target has no delimiter)
+    "drop", ("drop", 2), "coqa", ("coqa", 1),
 ]
 
 if __name__ == "__main__":
