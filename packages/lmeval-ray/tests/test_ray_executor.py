@@ -270,3 +270,11 @@ def test_cli_bad_option_exits_2_before_any_model_loads(ray_tasks):
     assert done.returncode == 2
     assert "no option 'adress' (did you mean 'address'?)" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_ls_executors_lists_ray_with_its_distribution():
+    done = subprocess.run([sys.executable, "-m", "lmeval", "ls", "executors"], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    rows = [line.split() for line in done.stdout.splitlines()]
+    assert rows[0] == ["executor", "distribution", "aliases"] and ["ray", "lmeval-ray"] in rows

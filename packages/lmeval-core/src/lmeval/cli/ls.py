@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 WHAT = ("models", "tasks", "groups", "tags", "metrics", "filters", "aggregations", "samplers",
-        "reporters", "plugins")
+        "reporters", "executors", "plugins")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -69,7 +69,7 @@ def handle(args: argparse.Namespace) -> int:
         return 0
     registry: Any = {"models": pm.models, "metrics": pm.metrics, "filters": pm.filters,
                      "aggregations": pm.aggregations, "samplers": pm.samplers,
-                     "reporters": pm.reporters}[args.what]
+                     "reporters": pm.reporters, "executors": pm.executors}[args.what]
     rows = []
     for entry in registry.entries():
         aliases = ", ".join(registry.aliases_of(entry.name))
