@@ -208,19 +208,43 @@ def test_careqa_prompt_and_the_stand_in_for_a_missing_question(build):
     assert task.doc_to_target(missing) == missing["cop"] - 1
 
 
-def test_careqa_open_without_its_libraries_is_one_line_naming_the_extra(build, monkeypatch):
+def _forget_helper(monkeypatch, filename: str) -> None:
+    """Drop an imported ``!function`` helper module, so the next run imports it afresh."""
     import sys
 
-    from lmeval.errors import UsageError
+    for key, module in list(sys.modules.items()):
+        if key.startswith("lmeval_taskfn_") and str(getattr(module, "__file__", "")).endswith(filename):
+            monkeypatch.delitem(sys.modules, key)
 
-    task, _ = build("careqa_open")
-    process = task.process_results
-    _helper_module(task)._scorers.cache_clear()
+
+@pytest.mark.parametrize("task, libraries, helper, extra", [
+    ("careqa_open", ("evaluate",), "open_metrics.py", "careqa-open"),
+    ("cnn_dailymail_abisee", ("rouge_score", "rouge_score.rouge_scorer"), "summary_scores.py", "rouge"),
+])
+def test_a_missing_metric_library_stops_the_run_before_the_model(task, libraries, helper, extra,
+                                                                  monkeypatch, capsys, tmp_path):
+    import sys
+
+    from lmeval.cli import main
+
+    for name in libraries:
+        monkeypatch.setitem(sys.modules, name, None)
+    _forget_helper(monkeypatch, helper)
+    code = main(["run", "--model", "dummy", "--tasks", task, "--output_path", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert f"pip install 'lmeval-tasks-classic[{extra}]'" in err and len(err.strip().splitlines()) <= 2
+    assert "Traceback" not in err and not any(tmp_path.iterdir())  # nothing was run
+
+
+def test_careqa_open_perplexity_needs_none_of_careqa_opens_libraries(build, monkeypatch):
+    import sys
+
     monkeypatch.setitem(sys.modules, "evaluate", None)
-    with pytest.raises(UsageError, match=r"pip install 'lmeval-tasks-classic\[careqa-open\]'"):
-        process(task.eval_docs[0], ["Enzyme 0 digests starch."])
-    # an empty answer scores NaN without loading anything, as in lm-eval
-    assert all(math.isnan(v) for v in process(task.eval_docs[0], [""]).values())
+    task, instances = build("careqa_open_perplexity")
+    doc = task.eval_docs[0]
+    assert instances[0].request.args == (doc["answer"],)
+    assert task.process_results(doc, [-10.0])["word_perplexity"] == (-10.0, len(doc["answer"].split()))
 
 
 def test_cnn_dailymail_rouge_and_the_missing_library(build, monkeypatch):

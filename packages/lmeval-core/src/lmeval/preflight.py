@@ -80,8 +80,11 @@ def check_tasks(tasks: Sequence[Task], *, num_fewshot_flag: int | None) -> None:
 
 
 def _check_task(task: Task, num_fewshot_flag: int | None) -> None:
-    """The scored split, then the few-shot pool and sampler when shots are asked for."""
+    """The scored split, the ``process_results`` helper, then the few-shot pool and sampler
+    when shots are asked for."""
     task.eval_docs  # noqa: B018 - loads the dataset and the scored split, or says why not
+    # a helper module that needs a missing library (a metric's) says so now, not after generation
+    task._fn("process_results", task.config.process_results)
     shots = task.config.num_fewshot or 0
     if shots <= 0:
         return

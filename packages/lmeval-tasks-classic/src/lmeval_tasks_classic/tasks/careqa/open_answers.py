@@ -1,21 +1,9 @@
-"""CareQA-Open: free answers scored with HF ``evaluate``'s BLEU, ROUGE, BLEURT and BERTScore,
-and the reference answers' perplexity.
-
-The four metrics load on first use (lm-eval loads them when its helper is imported); a
-missing library is one line naming the pack's ``careqa-open`` extra. A metric that fails on
-one answer scores NaN for it, and NaNs are left out of the ``nanmean``, as in lm-eval 0.4.13.
-"""
+"""CareQA-Open's question and reference answer, and the reference answers' perplexity
+(``careqa_open_perplexity``, which needs none of ``open_metrics``' libraries)."""
 
 from __future__ import annotations
 
-import math
 import re
-from functools import cache
-from typing import Any
-
-from lmeval.requires import require
-
-_METRICS = ("bleu", "rouge1", "rouge2", "rougeL", "bleurt", "bert_score")
 
 
 def doc_to_text(doc: dict) -> str:
@@ -24,53 +12,6 @@ def doc_to_text(doc: dict) -> str:
 
 def doc_to_target(doc: dict) -> str:
     return doc["answer"]
-
-
-@cache
-def _scorers() -> dict[str, Any]:
-    evaluate = require("evaluate", needed_by="careqa_open", library="HF evaluate",
-                       install="'lmeval-tasks-classic[careqa-open]'")
-    return {"bleu": evaluate.load("bleu"), "rouge": evaluate.load("rouge"),
-            "bertscore": evaluate.load("bertscore"),
-            "bleurt": evaluate.load("bleurt", "bleurt-base-512", module_type="metric")}
-
-
-def _mean(values: list[float]) -> float:
-    return sum(values) / len(values)
-
-
-def _score(prediction: str, reference: str) -> dict[str, float]:
-    scorers = _scorers()
-    pred, refs = [prediction], [reference]
-    out = dict.fromkeys(_METRICS, math.nan)
-    try:
-        out["bleu"] = scorers["bleu"].compute(predictions=pred, references=refs)["bleu"]
-    except Exception:  # noqa: BLE001 - lm-eval scores a failing metric as NaN
-        pass
-    try:
-        rouge = scorers["rouge"].compute(predictions=pred, references=refs)
-        out.update(rouge1=rouge["rouge1"], rouge2=rouge["rouge2"], rougeL=rouge["rougeL"])
-    except Exception:  # noqa: BLE001
-        pass
-    try:
-        out["bleurt"] = _mean(scorers["bleurt"].compute(predictions=pred, references=refs)["scores"])
-    except Exception:  # noqa: BLE001
-        pass
-    try:
-        out["bert_score"] = _mean(scorers["bertscore"].compute(predictions=pred, references=refs,
-                                                               lang="en")["f1"])
-    except Exception:  # noqa: BLE001
-        pass
-    if out["bleu"] == 0:  # lm-eval nudges a zero BLEU so that its stderr stays defined
-        out["bleu"] += 1e-5
-    return out
-
-
-def process_results(doc: dict, results: list[str]) -> dict[str, float]:
-    prediction, reference = results[0], doc_to_target(doc)
-    if not reference or not prediction:
-        return dict.fromkeys(_METRICS, math.nan)
-    return _score(prediction, reference)
 
 
 def perplexity_results(doc: dict, results: list[float]) -> dict[str, tuple[float, int]]:

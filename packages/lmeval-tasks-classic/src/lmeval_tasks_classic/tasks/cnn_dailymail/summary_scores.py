@@ -23,11 +23,17 @@ def normalize_text(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
+def _rouge_module() -> Any:
+    return require("rouge_score.rouge_scorer", needed_by="cnn_dailymail_abisee",
+                   library="rouge-score", install="'lmeval-tasks-classic[rouge]'")
+
+
+_rouge_module()  # on import, so that a missing rouge-score stops a run before the model loads
+
+
 @cache
 def _rouge() -> Any:
-    rouge_scorer = require("rouge_score.rouge_scorer", needed_by="cnn_dailymail_abisee",
-                           library="rouge-score", install="'lmeval-tasks-classic[rouge]'")
-    return rouge_scorer.RougeScorer(["rouge1", "rouge2", "rougeL"], use_stemmer=True)
+    return _rouge_module().RougeScorer(["rouge1", "rouge2", "rougeL"], use_stemmer=True)
 
 
 @cache
