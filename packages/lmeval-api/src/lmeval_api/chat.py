@@ -1,7 +1,9 @@
 """Chat APIs: ``local-chat-completions``, ``openai-chat-completions``, ``anthropic-chat-completions``.
 
 Chat APIs return no prompt logprobs, so they answer ``generate_until`` only; a task that needs
-loglikelihood fails before the first request (the scheduler checks ``supported_kinds``).
+loglikelihood fails before the first request (the scheduler checks ``supported_kinds``) — except
+``local-chat-completions`` with ``prompt_logprobs=true`` against a server that returns them
+(vLLM): loglikelihood and multiple choice are then scored through it (:mod:`.chat_scoring`).
 With ``--apply_chat_template`` the task's messages are sent as they are; a plain string prompt
 is sent as one user message.
 """
@@ -18,6 +20,7 @@ from lmeval.generation import postprocess_generation, request_fields
 from lmeval.protocol import GenerateRequest, RequestKind
 
 from lmeval_api.base import ApiLM, Job, excerpt
+from lmeval_api.chat_scoring import ChatScoring
 from lmeval_api.completions import api_stops
 from lmeval_api.transport import MalformedResponse
 
@@ -51,6 +54,12 @@ class ChatLM(ApiLM):
         self._warned_plain = False
 
     def _unsupported(self, kind: RequestKind) -> str:
+        if kind == RequestKind.LOGLIKELIHOOD and isinstance(self, LocalChatCompletionsLM) \
+                and type(self).allows_prompt_logprobs:
+            return (f"{self.kind_name} answers generate_until only unless the server returns "
+                    f"prompt log-probabilities (chat APIs return no prompt logprobs by default): "
+                    f"for {kind.value}, pass prompt_logprobs=true in --model_args if it does (vLLM; "
+                    "checked before any scoring request), or use local-completions")
         return (f"{self.kind_name} answers generate_until only: chat APIs return no prompt "
                 f"logprobs, so {kind.value} is impossible (use local-completions against the "
                 "same server for loglikelihood tasks)")
@@ -128,12 +137,27 @@ def _finish(body: Any) -> tuple[str | None, int | None]:
             used if isinstance(used, int) and not isinstance(used, bool) else None)
 
 
-class LocalChatCompletionsLM(ChatLM):
-    """``local-chat-completions``: any server mirroring ``/v1/chat/completions``."""
+class LocalChatCompletionsLM(ChatScoring, ChatLM):
+    """``local-chat-completions``: any server mirroring ``/v1/chat/completions``; with
+    ``prompt_logprobs=true``, loglikelihood and multiple choice too, where the server returns
+    prompt log-probabilities (:mod:`lmeval_api.chat_scoring`)."""
 
     kind_name = "local-chat-completions"
     key_env = "OPENAI_API_KEY"
     max_tokens_field = "max_tokens"
+    allows_prompt_logprobs = True
+
+    def __init__(self, *, prompt_logprobs: Any = False, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        if isinstance(prompt_logprobs, str):
+            prompt_logprobs = prompt_logprobs.strip().lower() in ("1", "true", "yes")
+        self.prompt_logprobs = bool(prompt_logprobs)
+        if self.prompt_logprobs and not type(self).allows_prompt_logprobs:
+            raise UsageError(f"{self.kind_name}: prompt_logprobs=true needs a server that returns "
+                             "prompt log-probabilities for chat requests; this API returns none")
+        if self.prompt_logprobs:
+            self.supported_kinds = frozenset({RequestKind.GENERATE_UNTIL,  # type: ignore[misc]
+                                              RequestKind.LOGLIKELIHOOD})
 
     def payload(self, messages: Messages, params: dict[str, Any], max_new: int,
                 stops: list[str]) -> dict[str, Any]:
@@ -166,6 +190,8 @@ _REASONING = re.compile(r"^(o\d|gpt-5)")
 
 class OpenAIChatCompletionsLM(LocalChatCompletionsLM):
     """``openai-chat-completions``: OpenAI's chat API (key in ``OPENAI_API_KEY``)."""
+
+    allows_prompt_logprobs = False
 
     kind_name = "openai-chat-completions"
     key_required = True
