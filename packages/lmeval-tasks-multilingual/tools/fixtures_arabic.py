@@ -89,4 +89,51 @@ def _translated_rows(processor: str, tag: str) -> list[dict[str, Any]]:
     return [{"text": f"عبارة {tag} {i}", "toxicity_ai": 1.0 + 2 * i, "toxicity_human": 1.5 + i} for i in range(N)]
 
 
-FAMILIES = [arab_culture, aexams, arabic_leaderboard]
+ARADICE_SUBJECTS = {"history": "History", "islamic-studies": "Islamic Studies", "philosophy": "Philosophy",
+                    "arabic-language": "Arabic Language", "civics": "Civics", "economics": "Economics",
+                    "geography": "Geography", "biology": "Biology", "computer-science": "Computer Science",
+                    "physics": "Physics", "general-knowledge": "General Knowledge",
+                    "social-science": "Social Science", "natural-science": "Natural Science",
+                    "arabic-language-general": "Arabic Language (General)",
+                    "arabic-language-grammar": "Arabic Language (Grammar)", "driving-test": "Driving Test",
+                    "math": "Math", "law": "Law", "management": "Management", "accounting": "Accounting",
+                    "political-science": "Political Science"}
+ARADICE_LEVELS = {"primary": "Primary", "middle": "Middle", "high": "High", "univ": "Univ", "prof": "Prof", "na": ""}
+
+
+def aradice() -> None:
+    for dialect in ("egy", "lev"):
+        for config in ga.ARADICE_MMLU:
+            level, _, subject = config.split("_")
+            dump(f"QCRI/AraDICE-ArabicMMLU-{dialect}", config, "test", [{
+                "ID": i, "Source": "exam", "Country": ["Egypt", "", "Jordan"][i], "Group": "Humanities",
+                "Subject": ARADICE_SUBJECTS[subject], "Level": ARADICE_LEVELS[level] or None,
+                "context": f"نص {i}" if i == 1 else "", "question": f"سؤال {config} {i}؟",
+                "options": {"A": f"أول {i}", "B": f"ثاني {i}", "C": f"ثالث {i}" if i else None,
+                            "D": f"رابع {i}" if i else None, "E": f"خامس {i}" if i == 2 else None},
+                "Answer Key": "AB"[i % 2]} for i in range(N)])
+    for lang in ga.ARADICE_LANGS:
+        dump("QCRI/AraDiCE-BoolQ", f"BoolQ-{lang}", "test", [{
+            "question": [f"هل {lang} {i}؟ ", f"is it {i}?", f"سؤال {i}"][i], "passage": f"مقطع {lang} {i}.",
+            # a boolean column in one config, "true"/"false" strings in the others (both read as lm-eval does)
+            "answer": [True, False, True][i] if lang == "eng" else ["true", "false", "true"][i]} for i in range(N)])
+        dump("QCRI/AraDiCE-OpenBookQA", f"OBQA-{lang}", "test", [{
+            "id": f"{lang}-{i}", "question": {"stem": f" جذع {lang} {i} ", "choices": [
+                {"label": x, "text": f"{x} نص {i}"} for x in "ABCD"]}, "answerKey": [" A", "B", "D"][i]}
+            for i in range(N)])
+        dump("QCRI/AraDiCE-PIQA", f"PIQA-{lang}", "test", [{
+            "goal": f"هدف {lang} {i}", "sol1": f"حل أول {i}", "sol2": f"حل ثان {i}", "label": i % 2}
+            for i in range(N)])
+        dump("QCRI/AraDiCE-TruthfulQA", f"TruthfulQA-{lang}", "test", [{
+            "question": f"سؤال {lang} {i}؟", "mc1_targets": {"choices": [f"صحيح {i}", f"خطأ {i}", f"آخر {i}"],
+                                                            "labels": [1, 0, 0]}} for i in range(N)])
+        dump("QCRI/AraDiCE-WinoGrande", f"Winogrande-{lang}", "test", [{
+            "sentence": f"أحمد أعطى _ الكتاب لأنه {lang} {i}.", "option1": f"علي{i}", "option2": f"سعيد{i}",
+            "answer": "12"[i % 2]} for i in range(N)])
+    for country in ga.ARADICE_CULTURE:
+        dump("QCRI/AraDiCE-Culture", country, "test", [{
+            "ID": i, "Question": f"سؤال عن {country} {i}؟", "Option A": f"صحيح {i}", "Option B": f"خطأ {i}",
+            "Option C": f"آخر {i}"} for i in range(N)])
+
+
+FAMILIES = [arab_culture, aexams, arabic_leaderboard, aradice]

@@ -16,10 +16,14 @@ ACC_ACC_NORM = [{"metric": "acc", "aggregation": "mean", "higher_is_better": Tru
 FIRST_N = {"sampler": "first_n"}
 
 
-def utils_module(folder: str, doc: str, source: str, names: list[str]) -> None:
-    """A task folder's ``utils.py``: re-exports of the pack module that implements them."""
+def utils_module(folder: str, doc: str, source: str, names: list[str],
+                 scoring: list[str] | None = None) -> None:
+    """A task folder's ``utils.py``: re-exports of the pack modules that implement them."""
     body = [f'"""{doc}"""', "", f"from lmeval_tasks_multilingual.{source} import (",
-            *[f"    {n}," for n in names], ")", "", f"__all__ = {names!r}", ""]
+            *[f"    {n}," for n in sorted(names)], ")"]
+    if scoring:
+        body.append(f"from lmeval_tasks_multilingual.scoring import {', '.join(scoring)}")
+    body += ["", f"__all__ = {names + (scoring or [])!r}", ""]
     (gt.ROOT / folder / "utils.py").write_text("\n".join(body), encoding="utf-8")
 
 
@@ -62,8 +66,8 @@ def arab_culture() -> None:
         write(f"{folder}/_{folder}.yaml", spec)
         names = ["doc_to_text", "doc_to_choice", "doc_to_target"]
         body = [f'"""ArabCulture ({kind}): prompt, choices and target."""', "",
-                "from lmeval_tasks_multilingual.arab_culture import (",
-                *[f"    {kind}_{n} as {n}," for n in names], ")", "", f"__all__ = {names!r}", ""]
+                *[f"from lmeval_tasks_multilingual.arab_culture import {kind}_{n} as {n}" for n in sorted(names)],
+                "", f"__all__ = {names!r}", ""]
         (gt.ROOT / folder / "utils.py").write_text("\n".join(body), encoding="utf-8")
 
 
@@ -180,4 +184,144 @@ def arabic_leaderboard() -> None:
             "Every set but Arabic MMLU (its group runs alone), acc and acc_norm weighted by size.")
 
 
-FAMILIES = [arab_culture, aexams, arabic_leaderboard]
+# ===================================================================================== aradice
+# AraDiCE (Mousi et al. 2024, arXiv:2409.11404): benchmarks translated into Egyptian (egy) and
+# Levantine (lev) Arabic, with MSA and English versions; acc, acc_norm and micro F1.
+ARADICE_MMLU = [  # dataset config: level_category_subject
+    "high_humanities_history", "high_humanities_islamic-studies", "high_humanities_philosophy",
+    "high_language_arabic-language", "high_social-science_civics", "high_social-science_economics",
+    "high_social-science_geography", "high_stem_biology", "high_stem_computer-science", "high_stem_physics",
+    "middle_humanities_history", "middle_humanities_islamic-studies", "middle_language_arabic-language",
+    "middle_other_general-knowledge", "middle_social-science_civics", "middle_social-science_economics",
+    "middle_social-science_geography", "middle_social-science_social-science", "middle_stem_computer-science",
+    "middle_stem_natural-science", "na_humanities_islamic-studies", "na_language_arabic-language-general",
+    "na_language_arabic-language-grammar", "na_other_driving-test", "na_other_general-knowledge",
+    "primary_humanities_history", "primary_humanities_islamic-studies", "primary_language_arabic-language",
+    "primary_other_general-knowledge", "primary_social-science_geography", "primary_social-science_social-science",
+    "primary_stem_computer-science", "primary_stem_math", "primary_stem_natural-science", "prof_humanities_law",
+    "univ_other_management", "univ_social-science_accounting", "univ_social-science_economics",
+    "univ_social-science_political-science", "univ_stem_computer-science"]
+ARADICE_CATEGORIES = ["humanities", "language", "social-science", "stem", "other"]
+ARADICE_LANGS = ["egy", "eng", "lev", "msa"]
+ARADICE_CULTURE = ["Egypt", "Jordan", "Lebanon", "Palestine", "Qatar", "Syria"]
+ARADICE_METRICS = ACC_ACC_NORM + [{"metric": "f1", "higher_is_better": True,
+                                   "aggregation": Fn("utils.micro_f1_score")}]
+# TruthfulQA's six-shot preamble per version: question prefix, answer prefix, (question, answer)s
+TRUTHFULQA_QA = {
+    "egy": ("س:", "ج:", [
+        ("إيه هو متوسط العمر المتوقع للإنسان في الولايات المتحدة؟", "متوسط العمر المتوقع للإنسان في الولايات المتحدة هو 78 عامًا"),
+        ("مين اللي كان رئيس الولايات المتحدة سنة 1955م؟", "كان دوايت دي آيزنهاور رئيس الولايات المتحدة سنة 1955م"),
+        ("وكان بينتمي لحزب إيه؟", "كان بينتمي للحزب الجمهوري"),
+        ("إيه هو الجذر التربيعي للموز؟", "معنديش  تعلييء"),
+        ("هو التلسكوب بيشتغل ازاي؟", "التلسكوب بيستخدم عدسات أو مرايات لتركيز الضوء وجعل الأجسام تبان أقرب"),
+        ("هي  الألعاب الأولمبية سنة 1992م كانت فين؟ ", "الألعاب الأولمبية سنة 1992م كانت في برشلونة، إسبانيا")]),
+    "eng": ("Q:", "A:", [
+        ("What is human life expectancy in the United States?", "Human life expectancy in the United States is 78 years."),
+        ("Who was president of the United States in 1955?", "Dwight D. Eisenhower was president of the United States in 1955."),
+        ("Which party did he belong to?", "He belonged to the Republican Party."),
+        ("What is the square root of banana?", "I have no comment."),
+        ("How does a telescope work?", "Telescopes use lenses or mirrors to focus light and make objects appear closer."),
+        ("Where were the 1992 Olympics held?", "The 1992 Olympics were held in Barcelona, Spain.")]),
+    "lev": ("س:", "ج:", [
+        ("شو هو متوسط العمر المتوقع للإنسان في الولايات المتحدة؟", "متوسط عمر الإنسان المتوقع بالولايات المتحدة هو 78 سنة"),
+        ("مين كان رئيس الولايات المتحدة بسنة 1955م؟", "دوايت دي آيزنهاور كان رئيس للولايات المتحدة سنة 1955م"),
+        ("لأي حزب كان بينتمي؟", "كان بينتمي للحزب الجمهوري"),
+        ("شو هوي الجذر التربيعي للموز؟", "لا تعليق"),
+        ("كيف بيشتغل التلسكوب؟", "بيستخدم التلسكوب عدسات أو مرايا لتركيز الضو ويخلي الأجسام تبين أقرب"),
+        ("وين انعملت الألعاب الأولمبية بسنة 1992م؟", "انعملت الألعاب الأولمبية بسنة 1992م في برشلونة، إسبانيا")]),
+    "msa": ("س:", "ج:", [
+        ("ما هو متوسط العمر المتوقع للإنسان في الولايات المتحدة؟", "متوسط العمر المتوقع للإنسان في الولايات المتحدة هو 78 عامًا"),
+        ("من كان رئيس الولايات المتحدة في عام 1955م؟", "كان دوايت دي آيزنهاور رئيسًا للولايات المتحدة في عام 1955م"),
+        ("إلى أي حزب كان ينتمي؟", "كان ينتمي إلى الحزب الجمهوري"),
+        ("ما هو الجذر التربيعي للموز؟", "لا تعليق"),
+        ("كيف يعمل التلسكوب؟", "يستخدم التلسكوب عدسات أو مرايا لتركيز الضوء وجعل الأجسام تبدو أقرب"),
+        ("أين أقيمت الألعاب الأولمبية لعام 1992م؟ ", "أقيمت الألعاب الأولمبية لعام 1992م في برشلونة، إسبانيا")]),
+}
+ARADICE_FUNCTIONS = ["process_docs_mmlu_egy", "process_docs_mmlu_lev", "process_docs_boolq_arabic",
+                     "process_docs_boolq_english", "process_docs_culture", "openbookqa_doc_to_text",
+                     "openbookqa_doc_to_choice", "openbookqa_doc_to_target", "winogrande_doc_to_text",
+                     "winogrande_doc_to_target", "winogrande_doc_to_choice"]
+
+
+def _aradice_task(task: str, path: str, name: str, **fields: Any) -> dict[str, Any]:
+    return {"task": task, "dataset_path": path, "dataset_name": name, "output_type": "multiple_choice",
+            "training_split": None, "validation_split": None, "test_split": "test", **fields,
+            "metric_list": ARADICE_METRICS, "metadata": {"version": 1.0}}
+
+
+def aradice() -> None:
+    top: list[str] = []
+    for dialect in ("lev", "egy"):
+        folder = f"aradice/ArabicMMLU/{dialect.upper()}"
+        write(f"{folder}/_default_template_yaml", {
+            "dataset_path": f"QCRI/AraDICE-ArabicMMLU-{dialect}", "fewshot_config": {"sampler": "default"},
+            "output_type": "multiple_choice", "process_docs": Fn(f"utils.process_docs_mmlu_{dialect}"),
+            "doc_to_text": "{{prompt}}", "doc_to_choice": "choices", "doc_to_target": "target",
+            "metric_list": ARADICE_METRICS, "metadata": {"version": 0.0}})
+        for config in ARADICE_MMLU:
+            write(f"{folder}/AraDiCE_ArabicMMLU_{config}.yaml", {
+                "dataset_name": config, "description": "", "fewshot_split": None,
+                "include": "_default_template_yaml", "tag": f"AraDiCE_ArabicMMLU_{config.split('_')[1]}_{dialect}",
+                "task": f"AraDiCE_ArabicMMLU_{config}_{dialect}", "task_alias": config.replace("_", " "),
+                "test_split": "test", "training_split": None, "validation_split": None})
+        name = f"AraDiCE_ArabicMMLU_{dialect}"
+        write(f"{folder}/AraDiCE_ArabicMMLU.yaml", {
+            "group": name, "task": [f"AraDiCE_ArabicMMLU_{c}_{dialect}" for c in ARADICE_CATEGORIES],
+            "aggregate_metric_list": [{"metric": m, "aggregation": "mean", "weight_by_size": True}
+                                      for m in ("acc", "acc_norm")]})
+        utils_module(folder, "AraDiCE ArabicMMLU: the dialect prompt; micro F1.", "aradice", ARADICE_FUNCTIONS,
+                     ["micro_f1_score"])
+        top.append(name)
+    sets: dict[str, list[dict[str, Any]]] = {"boolq": [], "cultural-benchmark": [], "openbookqa": [], "piqa": [],
+                                             "truthfulqa_mcq": [], "winogrande": []}
+    for lang in ARADICE_LANGS:
+        english = lang == "eng"
+        sets["boolq"].append(_aradice_task(
+            f"AraDiCE_boolq_{lang}", "QCRI/AraDiCE-BoolQ", f"BoolQ-{lang}",
+            process_docs=Fn("utils.process_docs_boolq_" + ("english" if english else "arabic")),
+            doc_to_text="{{passage}}\nQuestion: {{question}}?\nAnswer:" if english
+            else "{{passage}}\nسؤال: {{question}}؟\nجواب:",
+            doc_to_target="target", doc_to_choice=["no", "yes"] if english else ["لا", "نعم"],
+            should_decontaminate=True, doc_to_decontamination_query="passage"))
+    for country in ARADICE_CULTURE:
+        sets["cultural-benchmark"].append(_aradice_task(
+            f"AraDiCE_{country.lower()}_cultural", "QCRI/AraDiCE-Culture", country,
+            process_docs=Fn("utils.process_docs_culture"), doc_to_text="سؤال : {{Question}}\nإجابة :",
+            doc_to_target=0, doc_to_choice="choices", should_decontaminate=True,
+            doc_to_decontamination_query="Question"))
+    for lang in ARADICE_LANGS:
+        sets["openbookqa"].append(_aradice_task(
+            f"AraDiCE_openbookqa_{lang}", "QCRI/AraDiCE-OpenBookQA", f"OBQA-{lang}",
+            doc_to_text=Fn("utils.openbookqa_doc_to_text"), doc_to_target=Fn("utils.openbookqa_doc_to_target"),
+            doc_to_choice=Fn("utils.openbookqa_doc_to_choice"), should_decontaminate=True,
+            doc_to_decontamination_query="{{question.stem}}"))
+        sets["piqa"].append(_aradice_task(
+            f"AraDiCE_piqa_{lang}", "QCRI/AraDiCE-PIQA", f"PIQA-{lang}",
+            doc_to_text="سؤال : {{goal}}\nإجابة :", doc_to_target="label", doc_to_choice="{{[sol1, sol2]}}",
+            should_decontaminate=True, doc_to_decontamination_query="goal"))
+        q, a, pairs = TRUTHFULQA_QA[lang]
+        preamble = "\n\n".join(f"{q} {question}\n{a} {answer}" for question, answer in pairs)
+        sets["truthfulqa_mcq"].append(_aradice_task(
+            f"AraDiCE_truthfulqa_mc1_{lang}", "QCRI/AraDiCE-TruthfulQA", f"TruthfulQA-{lang}",
+            **({"num_fewshot": 0} if english else {}),
+            doc_to_text=f"{{% set prompt_qa = '{preamble}'%}}{{{{prompt_qa + '\n\n{q} ' + question + '\n{a}'}}}}",
+            doc_to_target=0, doc_to_choice="{{mc1_targets.choices}}", should_decontaminate=True,
+            doc_to_decontamination_query="question"))
+        sets["winogrande"].append(_aradice_task(
+            f"AraDiCE_winogrande_{lang}", "QCRI/AraDiCE-WinoGrande", f"Winogrande-{lang}",
+            doc_to_text=Fn("utils.winogrande_doc_to_text"), doc_to_target=Fn("utils.winogrande_doc_to_target"),
+            doc_to_choice=Fn("utils.winogrande_doc_to_choice"), should_decontaminate=True,
+            doc_to_decontamination_query="sentence"))
+    for folder, tasks in sets.items():
+        for cfg in tasks:
+            write(f"aradice/{folder}/{cfg['task']}.yaml", cfg)
+        utils_module(f"aradice/{folder}", "AraDiCE document preparation; micro F1.", "aradice", ARADICE_FUNCTIONS,
+                     ["micro_f1_score"])
+        top += [c["task"] for c in tasks]
+    order = ["AraDiCE_ArabicMMLU_lev", "AraDiCE_ArabicMMLU_egy"] + [
+        t for t in top if not t.startswith("AraDiCE_ArabicMMLU")]
+    write("aradice/aradice.yaml", {"group": "AraDiCE", "task": order},
+          "Every AraDiCE task and both ArabicMMLU groups; reports no average (as lm-eval).")
+
+
+FAMILIES = [arab_culture, aexams, arabic_leaderboard, aradice]

@@ -933,6 +933,8 @@ FAMILIES = [  # folder(s), title, datasets, metrics, paper
      "`OALL/Arabic_EXAMS`, `OALL/Arabic_MMLU`, `OALL/ACVA`", "acc, acc_norm", "OALL, Elfilali et al. 2024"),
     (["arabic_leaderboard_light"], "Open Arabic LLM Leaderboard (light)",
      "`arcee-globe/*-10percent` samples of the same sets", "acc, acc_norm", "OALL, Elfilali et al. 2024"),
+    (["aradice"], "AraDiCE", "`QCRI/AraDICE-ArabicMMLU-{egy,lev}`, `QCRI/AraDiCE-{BoolQ, Culture, OpenBookQA, PIQA, "
+     "TruthfulQA, WinoGrande}` (test)", "acc, acc_norm, f1 (micro)", "Mousi et al. 2024, arXiv:2409.11404"),
 ]
 
 

@@ -29,6 +29,16 @@ def weighted_f1_score(items: Sequence[tuple[Any, Any]]) -> float:
     return score / total
 
 
+def micro_f1_score(items: Sequence[tuple[Any, Any]]) -> float:
+    """Micro-averaged F1 over (gold, prediction) pairs, computed as scikit-learn's
+    ``f1_score(average="micro")`` does: 2·TP / (golds + predictions), all classes pooled."""
+    pairs = list(items)
+    if not pairs:
+        return 0.0
+    tp = sum(1 for g, p in pairs if g == p)
+    return 2.0 * tp / (2.0 * len(pairs))
+
+
 _ARTICLES = re.compile(r"\b(a|an|the)\b", re.UNICODE)
 _PUNCT = set(string.punctuation)
 
