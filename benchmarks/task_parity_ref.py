@@ -35,13 +35,27 @@ def _mirror_folder(root: Path, path: str, name: str | None) -> Path | None:
     return None
 
 
+def _hub_file(root: Path, url: object) -> object:
+    """``hf://datasets/<owner>/<name>[@rev]/<path>`` as ``<root>/<owner>/<name>/<path>`` when
+    the mirror has it (lmeval's ``data.mirror_hub_files`` does the same)."""
+    prefix = "hf://datasets/"
+    if not isinstance(url, str) or not url.startswith(prefix):
+        return url
+    parts = url[len(prefix):].split("/")
+    candidate = Path(root, parts[0], parts[1].split("@")[0], *parts[2:]) if len(parts) >= 3 else None
+    return str(candidate) if candidate is not None and candidate.is_file() else url
+
+
 def patch_datasets(root: Path) -> None:
     import datasets
 
     original = datasets.load_dataset
 
     def load_dataset(path: str, name: str | None = None, *args, **kwargs):
-        if path in _LOCAL_BUILDERS:
+        if path in _LOCAL_BUILDERS:  # hf://datasets/<owner>/<name>/<file>: the mirror's copy
+            files = kwargs.get("data_files")
+            if isinstance(files, dict):
+                kwargs["data_files"] = {k: _hub_file(root, v) for k, v in files.items()}
             return original(path, name, *args, **kwargs)
         folder = _mirror_folder(root, path, name)
         if folder is None:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import agieval
 import aime
+import arithmetic
 import bigbench
 import reading
 
@@ -20,6 +21,7 @@ def families() -> dict[str, tuple[list[str], str]]:
     return {
         "agieval": (agieval.task_names(), "groups " + ", ".join(f"`{g}`" for g in agieval.group_names())),
         "aime": (aime.task_names(), "no group; long generations: up to 32,768 new tokens"),
+        "arithmetic": (arithmetic.task_names(), "tag `arithmetic`"),
         "reading comprehension": (reading.task_names(), "no group"),
         "bigbench": (bigbench.task_names(), "tags `bigbench_generate_until`, `bigbench_multiple_choice_a`, "
                      "`bigbench_multiple_choice_b`; no group"),

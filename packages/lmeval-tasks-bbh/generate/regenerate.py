@@ -6,6 +6,7 @@ from pathlib import Path
 
 import agieval
 import aime
+import arithmetic
 import bbh
 import bigbench
 import readme
@@ -18,6 +19,7 @@ def main(root: Path = TASKS_ROOT) -> None:
     bigbench.main(root)
     agieval.main(root)
     aime.main(root)
+    arithmetic.main(root)
     reading.main(root)
     readme.main(root == TASKS_ROOT)
 

@@ -6,7 +6,8 @@ Order for a task's ``dataset_path``:
    (an air-gapped copy of hub datasets; ``<ext>`` is jsonl, json, csv or parquet);
 3. the built-in local loader: ``dataset_path: json|jsonl|csv|parquet|text`` with
    ``dataset_kwargs.data_files``, or ``dataset_path`` naming a local directory of
-   ``<split>.<ext>`` files;
+   ``<split>.<ext>`` files (a ``hf://datasets/<owner>/<name>/<path>`` data file is read from
+   ``$LMEVAL_DATASETS_DIR/<owner>/<name>/<path>`` when the mirror has it);
 4. HF ``datasets.load_dataset`` when ``datasets`` is installed.
 
 Local files give the documents ``datasets`` would: CSV columns are typed as its (pandas-based)
@@ -326,6 +327,35 @@ def remote_data_files(dataset_kwargs: Mapping[str, Any] | None) -> list[str]:
     return [v for v in flat if isinstance(v, str) and _URL.match(v)]
 
 
+def _hub_file_in_mirror(url: str) -> str:
+    """``hf://datasets/<owner>/<name>[@rev]/<path>`` as ``$LMEVAL_DATASETS_DIR/<owner>/<name>/<path>``
+    when the mirror holds that file; anything else unchanged."""
+    root = os.environ.get(MIRROR_ENV)
+    prefix = "hf://datasets/"
+    if not root or not isinstance(url, str) or not url.startswith(prefix):
+        return url
+    parts = url[len(prefix):].split("/")
+    if len(parts) < 3:
+        return url
+    candidate = Path(root, parts[0], parts[1].split("@")[0], *parts[2:])
+    return str(candidate) if candidate.is_file() else url
+
+
+def mirror_hub_files(dataset_kwargs: Mapping[str, Any]) -> dict[str, Any]:
+    """``dataset_kwargs`` with its ``hf://datasets/...`` data files read from the offline mirror
+    where it has them (an air-gapped copy of a hub repository's files)."""
+    kwargs = dict(dataset_kwargs)
+    files = kwargs.get("data_files")
+    if isinstance(files, Mapping):
+        kwargs["data_files"] = {k: [_hub_file_in_mirror(f) for f in v] if isinstance(v, list)
+                                else _hub_file_in_mirror(v) for k, v in files.items()}
+    elif isinstance(files, list):
+        kwargs["data_files"] = [_hub_file_in_mirror(f) for f in files]
+    elif files is not None:
+        kwargs["data_files"] = _hub_file_in_mirror(files)
+    return kwargs
+
+
 def _import_datasets(why: str, hint: str = "") -> Any:
     return require("datasets", needed_by=why, library="HF datasets", install="datasets",
                    note=f"(or lmeval-core[datasets]){hint}")
@@ -343,6 +373,7 @@ def load_splits(dataset_path: str, dataset_name: str | None = None,
     if mirrored is not None:
         return _load_split_files(_files_in(mirrored))
     if dataset_path in ("json", "jsonl", "csv", "parquet", "text"):
+        kwargs = mirror_hub_files(kwargs)
         remote = remote_data_files(kwargs)
         if not remote:
             return _load_split_files(_data_files(kwargs, base_dirs))

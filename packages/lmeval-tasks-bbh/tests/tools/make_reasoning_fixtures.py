@@ -11,6 +11,8 @@
   answers repeating or adding to them.
 * ``EleutherAI/coqa`` (train without, validation with ``additional_answers``): conversations of
   one to four turns.
+* ``EleutherAI/arithmetic``'s ``data/<file>.jsonl`` (the tasks read them as ``hf://`` data
+  files; lmeval and the parity benchmark take them from the mirror at that path).
 * ``hails/agieval-<exam>``: split ``test``; ``query``, ``choices``, ``gold`` (a list: some exams
   have several right options) or, for the two cloze exams, ``query`` and ``answer`` (LaTeX).
 
@@ -172,7 +174,25 @@ def reading() -> None:
             write(dataset, "default", split, make(split))
 
 
+def arithmetic() -> None:
+    gen = _generator("arithmetic")
+    folder = MIRROR / "EleutherAI" / "arithmetic" / "data"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    for suffix, stem in gen.FILES.items():
+        digits = int(suffix[0])
+        rows = []
+        for i in range(4):
+            a, b = 10 ** (digits - 1) + 7 * i + 3, 10 ** (digits - 1) + 5 * i + 1
+            op, value = {"a": ("plus", a + b), "s": ("minus", a - b), "m": ("times", a * b)}.get(suffix[-1], ("plus", a + b))
+            question = f"What is ({i} + {i + 1}) * {i + 2}?" if suffix == "1dc" else f"What is {a} {op} {b}?"
+            answer = (2 * i + 1) * (i + 2) if suffix == "1dc" else value
+            rows.append({"context": f"\n\nQ: {question}\n\nA:", "completion": f" {answer}"})
+        (folder / f"{stem}.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+
+
 def main() -> None:
+    arithmetic()
     bigbench()
     agieval()
     aime()

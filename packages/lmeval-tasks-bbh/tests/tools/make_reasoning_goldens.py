@@ -15,7 +15,34 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[2] / "lmeval-testkit" / "src"))
 
-from lmeval_testkit.goldens import write_goldens  # noqa: E402
+import lmeval_testkit.goldens as goldens  # noqa: E402
+
+MIRROR = HERE.parent / "fixtures" / "datasets"
+
+
+def _with_hub_files(install_mirror):
+    """The testkit's mirror, plus ``json`` datasets whose ``hf://datasets/<owner>/<name>/<path>``
+    data files the mirror holds at ``<owner>/<name>/<path>`` (arithmetic)."""
+    import datasets
+
+    original = datasets.load_dataset
+
+    def install(mirror: Path) -> None:
+        install_mirror(mirror)
+        by_mirror = datasets.load_dataset
+
+        def load_dataset(path: str, name: str | None = None, **kwargs: object):
+            if path != "json":
+                return by_mirror(path, name, **kwargs)
+            files = {k: str(mirror / v.removeprefix("hf://datasets/")) for k, v in kwargs.pop("data_files").items()}
+            return original(path, name, data_files=files, **kwargs)
+
+        datasets.load_dataset = load_dataset
+
+    return install
+
+
+goldens.install_mirror = _with_hub_files(goldens.install_mirror)
 
 CASES = [
     # BIG-bench: the index-of-target gold (template a), the scored gold (strategyqa), generation
@@ -27,9 +54,11 @@ CASES = [
     "agieval_gaokao_mathcloze",
     # AIME: the three datasets' columns
     "aime", "aime24", "aime25",
+    # arithmetic: the hf:// data files, the cleaned context
+    "arithmetic_1dc", "arithmetic_5ds", ("arithmetic_2da", 2),
     # DROP and CoQA, zero- and few-shot (train examples; DROP's target has no delimiter)
     "drop", ("drop", 2), "coqa", ("coqa", 1),
 ]
 
 if __name__ == "__main__":
-    write_goldens(CASES, HERE.parent / "fixtures" / "datasets", HERE.parent / "golden" / "reasoning_requests.json")
+    goldens.write_goldens(CASES, MIRROR, HERE.parent / "golden" / "reasoning_requests.json")
