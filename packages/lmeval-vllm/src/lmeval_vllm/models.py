@@ -380,6 +380,7 @@ class VLLM(LM):
         jobs: list[GenerateJob] = []
         cuts: list[list[str]] = []
         skip_special: list[bool] = []
+        budgets: list[int] = []
         for request in requests:
             fields, stops, max_gen_toks = sampling_fields(
                 request.generation_kwargs(), request.until, eos=eos,
@@ -390,6 +391,7 @@ class VLLM(LM):
             tokens = self.encoder.encode(self._text(request.context)) or [self.prefix_token_id]
             tokens = truncate_prompt(tokens, room, self.truncation_side)
             fields["max_tokens"] = max_gen_toks
+            budgets.append(max_gen_toks)
             jobs.append(GenerateJob(tuple(tokens), tuple(sorted(fields.items()))))
             cuts.append(stops)
             # The answer is decoded as lmeval-hf decodes it: special tokens dropped, unless
@@ -400,29 +402,40 @@ class VLLM(LM):
         texts: dict[int, str] = {}
 
         def jobs_done(done: dict[int, Any]) -> None:
-            fresh = {j: self._answer(ids, cuts[j], skip_special[j]) for j, ids in done.items()
+            fresh = {j: self._answer(ids, cuts[j], skip_special[j], budgets[j]) for j, ids in done.items()
                      if j not in texts}
             texts.update(fresh)
             self.report_answers(fresh)
 
         generated = self.engine.run(jobs, None, batch_size=self.batch_size,
                                     on_answers=jobs_done if self.reporting else None)
-        return [texts[j] if j in texts else self._answer(ids, stops, skip)
-                for j, (ids, stops, skip) in enumerate(zip(generated, cuts, skip_special,
-                                                           strict=True))]
+        return [texts[j] if j in texts else self._answer(ids, stops, skip, budget)
+                for j, (ids, stops, skip, budget) in enumerate(zip(generated, cuts, skip_special,
+                                                                   budgets, strict=True))]
 
-    def _answer(self, ids: list[int], stops: list[str], skip_special: bool) -> str:
-        """Generated ids to the task's answer: reasoning dropped, cut at the first stop."""
+    def _answer(self, ids: list[int], stops: list[str], skip_special: bool,
+                max_gen_toks: int | None = None) -> str:
+        """Generated ids to the task's answer: reasoning dropped, cut at the first stop; with
+        ``think_end_token``, traced (:mod:`lmeval.reasoning`): thinking closed, budget spent."""
         think = self.think_end_token
         think_id = self._special_token_id(think) if think and skip_special else None
+        generated = len(ids)
         if think_id is not None:
             # A special end-of-thinking token vanishes from skip-special text: cut on its id.
-            if think_id in ids:
+            closed = think_id in ids
+            if closed:
                 ids = ids[len(ids) - ids[::-1].index(think_id):]
             text = self.tokenizer.decode(ids, skip_special_tokens=True).lstrip()
-            return postprocess_generation(text, stops, None)
-        return postprocess_generation(self.tokenizer.decode(ids, skip_special_tokens=skip_special),
-                                      stops, think)
+            answer = postprocess_generation(text, stops, None)
+        else:
+            raw = self.tokenizer.decode(ids, skip_special_tokens=skip_special)
+            closed = bool(think) and think in raw
+            answer = postprocess_generation(raw, stops, think)
+        if not think:
+            return answer
+        from lmeval.reasoning import traced
+
+        return traced(answer, thinking_closed=closed, tokens=generated, max_gen_toks=max_gen_toks)
 
     def _special_token_id(self, token: str) -> int | None:
         if token not in getattr(self.tokenizer, "all_special_tokens", ()):
