@@ -282,10 +282,30 @@ class SGLangLM(LM):
                 if isinstance(outputs, dict):
                     outputs = [outputs]
                 for i, out in zip(part, outputs, strict=True):
-                    results[i] = postprocess_generation(out.get("text", ""), until,
-                                                        self.think_end_token)
+                    results[i] = traced_answer(out, until, self.think_end_token, new_tokens)
                 self.report_answers({i: results[i] for i in part})
         return results  # type: ignore[return-value]
+
+
+def traced_answer(out: Mapping[str, Any], until: Sequence[str], think_end_token: str | None,
+                  max_new_tokens: int) -> str:
+    """One output of ``Engine.generate`` to the task's answer; with ``think_end_token``, traced
+    (:mod:`lmeval.reasoning`) from its ``meta_info``: ``finish_reason.type == "length"`` is the
+    budget spent, ``completion_tokens`` the tokens generated (unknown when absent)."""
+    raw = out.get("text", "") or ""
+    answer = postprocess_generation(raw, until, think_end_token)
+    if not think_end_token:
+        return answer
+    from lmeval.reasoning import traced
+
+    meta = out.get("meta_info") if isinstance(out.get("meta_info"), Mapping) else {}
+    finish = meta.get("finish_reason")
+    kind = finish.get("type") if isinstance(finish, Mapping) else finish
+    used = meta.get("completion_tokens")
+    return traced(answer, thinking_closed=think_end_token in raw,
+                  tokens=used if isinstance(used, int) and not isinstance(used, bool) else None,
+                  max_gen_toks=max_new_tokens,
+                  hit_limit=None if not isinstance(kind, str) else kind == "length")
 
 
 def sampling_params(kwargs: Mapping[str, Any], max_new_tokens: int,
