@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -111,7 +112,9 @@ def run_tool(tool: str, ref_python: Path, model: Path, include: Path, tasks: lis
     else:
         cmd = [sys.executable, "-m", "lmeval", "run", *common, "--model_args",
                f"pretrained={model},dtype=float32", "--device", "cpu"]
-    out.mkdir(parents=True, exist_ok=True)
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
     start = time.perf_counter()
     with (out / "log.txt").open("w") as log:
         proc = subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, timeout=3600)
@@ -122,10 +125,13 @@ def run_tool(tool: str, ref_python: Path, model: Path, include: Path, tasks: lis
 
 
 def read_run(out: Path) -> tuple[dict[str, Any], dict[str, dict[int, dict]]]:
-    results = json.loads(sorted(out.rglob("results_*.json"))[-1].read_text())
+    """The newest run under ``out``: its results and its samples by task and document."""
+    latest = max(out.rglob("results_*.json"), key=lambda p: p.name)
+    stamp = latest.stem[len("results_"):]
+    results = json.loads(latest.read_text())
     samples: dict[str, dict[int, dict]] = {}
-    for path in out.rglob("samples_*.jsonl"):
-        task = path.name[len("samples_"):].rsplit("_", 1)[0]
+    for path in latest.parent.glob(f"samples_*_{stamp}.jsonl"):
+        task = path.name[len("samples_"):-len(f"_{stamp}.jsonl")]
         samples[task] = {s["doc_id"]: s for s in map(json.loads, path.read_text().splitlines())}
     return results, samples
 
@@ -188,6 +194,7 @@ def compare(ref: tuple, ours: tuple) -> dict[str, Any]:
     (ref_results, ref_samples), (our_results, our_samples) = ref, ours
     row: dict[str, Any] = {"docs": 0, "prompts_differ": 0, "images_differ": 0,
                            "predictions_differ": 0, "metrics_differ": 0, "guessed": 0,
+                           "guessed_same_acc": 0,
                            "notes": []}
     replace: dict[tuple[str, int], float] = {}
     if set(ref_samples) != set(our_samples):
@@ -212,6 +219,7 @@ def compare(ref: tuple, ours: tuple) -> dict[str, Any]:
                                                       "anywhere_accuracy")]
             if guessed(a[doc_id]) and guessed(b[doc_id]):
                 row["guessed"] += 1
+                row["guessed_same_acc"] += a[doc_id]["acc"] == b[doc_id]["acc"]
                 replace[(task, doc_id)] = b[doc_id]["acc"]
                 continue
             if any(a[doc_id][m] != b[doc_id].get(m) for m in metrics):

@@ -2,14 +2,17 @@
 
 Stable API (only add keyword arguments):
 
-``build_tiny_llava(directory, *, hidden=64, layers=2, vision_hidden=32, vision_layers=2,
-image_size=32, patch_size=8, vocab_size=512, seed=0)``
+``build_tiny_llava(directory, *, hidden=64, layers=2, heads=4, vision_hidden=32,
+vision_layers=2, image_size=32, patch_size=8, vocab_size=512, seed=0)``
     ``LlavaForConditionalGeneration``: a CLIP vision tower (``image_size`` / ``patch_size``
     patches, the ``default`` feature strategy: one image is ``(image_size // patch_size) ** 2``
     ``<image>`` tokens) and a Llama language model, with a ``LlavaProcessor`` (a
     ``CLIPImageProcessor`` and :func:`lmeval_testkit.hf.build_tokenizer`'s llama-style
     tokenizer plus the special token ``<image>``) and :data:`VLM_CHAT_TEMPLATE`. About 1 MB.
-    Both transformers and vLLM load it. Idempotent like the builders of
+    ``heads`` attention heads (half as many key/value heads); vLLM's CPU attention needs a head
+    size (``hidden // heads``) of at least 32, and its Llava (every vLLM vision model) needs
+    torchvision.
+    Idempotent like the builders of
     :mod:`lmeval_testkit.hf`.
 
 ``draw_image(seed, size=(48, 40))``
@@ -60,6 +63,7 @@ def build_tiny_llava(
     *,
     hidden: int = 64,
     layers: int = 2,
+    heads: int = 4,
     vision_hidden: int = 32,
     vision_layers: int = 2,
     image_size: int = 32,
@@ -69,6 +73,7 @@ def build_tiny_llava(
 ) -> Path:
     """A tiny random Llava with its processor, saved to ``directory``; see the module docstring."""
     params = {"kind": "llava", "hidden": hidden, "layers": layers,
+              **({"heads": heads} if heads != 4 else {}),
               "vision_hidden": vision_hidden, "vision_layers": vision_layers,
               "image_size": image_size, "patch_size": patch_size, "vocab_size": vocab_size,
               "seed": seed}
@@ -94,7 +99,8 @@ def build_tiny_llava(
         ids["vocab_size"] = len(tokenizer)
         text = LlamaConfig(
             vocab_size=ids["vocab_size"], hidden_size=hidden, intermediate_size=hidden * 2,
-            num_hidden_layers=layers, num_attention_heads=4, num_key_value_heads=2,
+            num_hidden_layers=layers, num_attention_heads=heads,
+            num_key_value_heads=max(1, heads // 2),
             max_position_embeddings=1024, bos_token_id=ids["bos"], eos_token_id=ids["eos"],
             pad_token_id=ids["pad"], tie_word_embeddings=False, initializer_range=0.2)
         vision = CLIPVisionConfig(
