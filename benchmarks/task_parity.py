@@ -59,8 +59,17 @@ DELIBERATE = {
 }
 
 
+#: packs the scripted (text-only) model cannot run, and where they are compared instead
+NOT_SCRIPTED = {
+    "lmeval-tasks-multimodal": "its tasks give the model images, which a scripted text model "
+                               "cannot take (lm-eval refuses it too); benchmarks/parity/"
+                               "multimodal.py compares them on a real tiny vision-language model",
+}
+
+
 def pack_dirs(selected: list[str] | None) -> dict[str, Path]:
-    packs = {p.name: p for p in sorted((ROOT / "packages").glob("lmeval-tasks-*"))}
+    packs = {p.name: p for p in sorted((ROOT / "packages").glob("lmeval-tasks-*"))
+             if p.name not in NOT_SCRIPTED}
     if selected:
         wanted = {s if s.startswith("lmeval-tasks-") else f"lmeval-tasks-{s}" for s in selected}
         unknown = wanted - set(packs)
