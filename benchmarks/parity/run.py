@@ -14,7 +14,10 @@ every model and benchmark row, run ``lm-eval run`` and ``lmeval run`` on the sam
 the two tools, ``--repeats`` times each; compare the first run's sample files document by
 document (compare.py) and time every run (wall clock of the whole command: what a user waits).
 The same commands with ``--limit 1`` give each tool's fixed cost (imports, task index, model and
-dataset loading), so the table also shows the speed-up on the documents beyond the first.
+dataset loading), so the table also shows the speed-up on the documents beyond the first (the
+marginal speed-up, on wall and on CPU time). Each run's peak memory (``ru_maxrss``) is recorded,
+and lmeval's loglikelihood token counts (tokens fed to the model against the prefix trie of all
+inputs, the floor, and against lm-eval's plain path), logged by lmeval-hf at INFO.
 Prints a table and writes benchmarks/results/parity.json (rows of other models already in that
 file are kept).
 """
@@ -25,6 +28,7 @@ import argparse
 import json
 import os
 import platform
+import re
 import shutil
 import statistics
 import subprocess
@@ -73,17 +77,52 @@ def tool_env(work: Path, threads: str) -> dict[str, str]:
 
 
 def run_once(cmd: list[str], env: dict, out: Path, timeout: float) -> float:
+    """Wall seconds of ``cmd`` (output and log under ``out``)."""
+    return run_measured(cmd, env, out, timeout)[0]
+
+
+def run_measured(cmd: list[str], env: dict, out: Path,
+                 timeout: float) -> tuple[float, float, float]:
+    """Wall seconds, CPU seconds (user + system) and peak RSS in MiB (``ru_maxrss`` from
+    ``wait4``: the largest process of the command's tree) of ``cmd``."""
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
     start = time.perf_counter()
     with (out / "log.txt").open("w") as log:
-        proc = subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, timeout=timeout)
+        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.perf_counter() - start > timeout:
+                proc.kill()
+                proc.wait()
+                raise subprocess.TimeoutExpired(cmd, timeout)
+            time.sleep(0.02)
     elapsed = time.perf_counter() - start
-    if proc.returncode != 0:
+    code = os.waitstatus_to_exitcode(status)
+    proc.returncode = code
+    if code != 0:
         tail = (out / "log.txt").read_text(errors="replace")[-3000:]
-        raise SystemExit(f"{' '.join(cmd[:3])} failed (exit {proc.returncode}):\n{tail}")
-    return elapsed
+        raise SystemExit(f"{' '.join(cmd[:3])} failed (exit {code}):\n{tail}")
+    return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+_TOKENS = re.compile(r"loglikelihood tokens: (\d+) requests, (\d+) rows, (\d+) forward passes; "
+                     r"fed (\d+) \(plain path (\d+), padded (\d+)\), prefix trie (\d+)")
+
+
+def token_counts(log: Path) -> dict | None:
+    """lmeval-hf's loglikelihood token counts from a run's log (``--verbosity INFO``)."""
+    m = _TOKENS.search(log.read_text(errors="replace")) if log.is_file() else None
+    if not m:
+        return None
+    keys = ("requests", "rows", "forward_passes", "fed", "plain", "padded", "trie")
+    c = dict(zip(keys, map(int, m.groups()), strict=True))
+    c["fed_per_trie"] = c["fed"] / c["trie"]
+    c["plain_per_trie"] = c["plain"] / c["trie"]
+    return c
 
 
 def eval_seconds(out: Path) -> float | None:
@@ -152,8 +191,9 @@ def versions(python: str) -> dict:
 def fmt_table(rows: list[dict]) -> str:
     head = ("| model | task | n | prompts differ | token ids differ | predictions differ | "
             "max \\|Δ logprob\\| (rel.) | metrics equal | lm-eval s (min / med) | lmeval s (min / med) | speed-up | "
-            "speed-up beyond one doc | lmeval on vLLM: pred. differ, max \\|Δ\\| |")
-    lines = [head, "|" + "---|" * 13]
+            "speed-up beyond one doc | peak MiB lm-eval / lmeval | tokens fed / trie (plain) | "
+            "lmeval on vLLM: pred. differ, max \\|Δ\\| |")
+    lines = [head, "|" + "---|" * 15]
     for r in rows:
         lines.append(
             f"| {r['model']} | {r['config']} | {r['n']} | {r['prompts_differ']} | "
@@ -164,6 +204,10 @@ def fmt_table(rows: list[dict]) -> str:
             f"{r['lmeval_s_min']:.1f} / {r['lmeval_s_median']:.1f} | ×{r['speedup']:.2f} | "
             + (f"×{r['speedup_marginal']:.2f} ({r['lm_eval_marginal_s']:.1f} / "
                f"{r['lmeval_marginal_s']:.1f} s) |" if r.get("speedup_marginal") else "– |")
+            + (f" {r['lm_eval_peak_mib']:.0f} / {r['lmeval_peak_mib']:.0f} |"
+               if r.get("lmeval_peak_mib") else " – |")
+            + (f" {r['tokens']['fed_per_trie']:.2f} ({r['tokens']['plain_per_trie']:.2f}) |"
+               if r.get("tokens") else " – |")
             + (f" {r['vllm']['predictions_differ']}, {r['vllm']['max_abs_dlogprob']:.1e} |"
                if r.get("vllm") else " – |"))
     return "\n".join(lines) + "\n"
@@ -185,6 +229,8 @@ def main() -> None:
                     help="skip the one-document runs that measure each tool's fixed cost")
     ap.add_argument("--timeout", type=float, default=1800, help="seconds per tool run")
     ap.add_argument("--output", type=Path, default=RESULTS)
+    ap.add_argument("--work", type=Path, default=WORK,
+                    help="models, fixtures and run folders (default: benchmarks/.work/parity)")
     args = ap.parse_args()
     args.repeats = max(2, args.repeats)
     try:
@@ -197,40 +243,52 @@ def main() -> None:
     from reference_env import reference_python
 
     ref_python = reference_python(transformers=version("transformers"))
-    tasks = fixtures.write_tasks(WORK / "tasks")
+    work = args.work
+    tasks = fixtures.write_tasks(work / "tasks")
     threads = str(args.threads)
-    env = tool_env(WORK, threads)
+    env = tool_env(work, threads)
 
     rows, details, notes = [], [], []
     for model_name in args.models:
-        model = fixtures.build_model(WORK / "models", model_name)
+        model = fixtures.build_model(work / "models", model_name)
         limit = args.limit if args.limit is not None else DEFAULT_LIMIT[model_name]
         for config in args.configs:
             cfg = fixtures.CONFIGS[config]
             times: dict[str, list[float]] = {"lm-eval": [], "lmeval": []}
+            cpu: dict[str, list[float]] = {"lm-eval": [], "lmeval": []}
+            peak: dict[str, list[float]] = {"lm-eval": [], "lmeval": []}
             evals: dict[str, list[float]] = {"lm-eval": [], "lmeval": []}
             outs = {}
             load_before = os.getloadavg()[0]
             for rep in range(args.repeats):  # alternate the tools: both see the same load
                 for tool in ("lm-eval", "lmeval"):
-                    out = WORK / "runs" / model_name / config / f"{tool}-{rep}"
+                    out = work / "runs" / model_name / config / f"{tool}-{rep}"
                     cmd = tool_command(tool, ref_python, model, tasks, cfg, limit,
                                        args.batch_size, out)
-                    times[tool].append(run_once(cmd, env, out, args.timeout))
+                    if tool == "lmeval":  # its token counts (fed, trie) are logged at INFO
+                        cmd += ["--verbosity", "INFO"]
+                    wall, cpu_s, mib = run_measured(cmd, env, out, args.timeout)
+                    times[tool].append(wall)
+                    cpu[tool].append(cpu_s)
+                    peak[tool].append(mib)
                     ev = eval_seconds(out)
                     if ev is not None:
                         evals[tool].append(ev)
                     outs.setdefault(tool, out)
                     print(f"  {model_name} {config} {tool} run {rep + 1}: "
-                          f"{times[tool][-1]:.1f} s", file=sys.stderr, flush=True)
+                          f"{wall:.1f} s, CPU {cpu_s:.1f} s, {mib:.0f} MiB", file=sys.stderr,
+                          flush=True)
             fixed: dict[str, list[float]] = {"lm-eval": [], "lmeval": []}
+            fixed_cpu: dict[str, list[float]] = {"lm-eval": [], "lmeval": []}
             if not args.no_baseline:  # the same command on one document per task
                 for rep in range(args.repeats):
                     for tool in ("lm-eval", "lmeval"):
-                        out = WORK / "runs" / model_name / config / f"{tool}-one-{rep}"
+                        out = work / "runs" / model_name / config / f"{tool}-one-{rep}"
                         cmd = tool_command(tool, ref_python, model, tasks, cfg, 1,
                                            args.batch_size, out)
-                        fixed[tool].append(run_once(cmd, env, out, args.timeout))
+                        wall, cpu_s, _ = run_measured(cmd, env, out, args.timeout)
+                        fixed[tool].append(wall)
+                        fixed_cpu[tool].append(cpu_s)
             row, det, why = compare_row(outs["lm-eval"], outs["lmeval"])
             tok = token_check(ref_python, model, outs["lm-eval"], env)
             row["requests"] = sum(t["requests"] for t in tok.values())
@@ -245,6 +303,9 @@ def main() -> None:
                    "lm_eval_eval_s_min": min(evals["lm-eval"], default=None),
                    "lmeval_eval_s_min": min(evals["lmeval"], default=None),
                    "lm_eval_runs_s": times["lm-eval"], "lmeval_runs_s": times["lmeval"],
+                   "lm_eval_cpu_s_min": min(cpu["lm-eval"]), "lmeval_cpu_s_min": min(cpu["lmeval"]),
+                   "lm_eval_peak_mib": max(peak["lm-eval"]), "lmeval_peak_mib": max(peak["lmeval"]),
+                   "tokens": token_counts(outs["lmeval"] / "log.txt"),
                    "loadavg_1min": [round(load_before, 2), round(os.getloadavg()[0], 2)]}
             row["speedup"] = row["lm_eval_s_min"] / row["lmeval_s_min"]
             if fixed["lm-eval"]:
@@ -255,6 +316,11 @@ def main() -> None:
                 row["lm_eval_marginal_s"], row["lmeval_marginal_s"] = ref_m, our_m
                 # noise can exceed a short task's work: no ratio unless both are clearly positive
                 row["speedup_marginal"] = ref_m / our_m if min(ref_m, our_m) > 1.0 else None
+                # the same on CPU time (user + system), less sensitive to other work on the machine
+                ref_c = row["lm_eval_cpu_s_min"] - min(fixed_cpu["lm-eval"])
+                our_c = row["lmeval_cpu_s_min"] - min(fixed_cpu["lmeval"])
+                row["lm_eval_marginal_cpu_s"], row["lmeval_marginal_cpu_s"] = ref_c, our_c
+                row["speedup_marginal_cpu"] = ref_c / our_c if min(ref_c, our_c) > 1.0 else None
             rows.append(row)
             details += [{"model": model_name, "config": config, "limit": limit, **d} for d in det]
             notes += [f"{model_name} {config}: {n}" for n in why]
@@ -281,7 +347,12 @@ def main() -> None:
                                "total_evaluation_time_seconds; *_one_doc_s: the same command "
                                "with --limit 1 (imports, task index, model and dataset load: the "
                                "fixed cost); *_marginal_s = *_s_min - *_one_doc_s, the time the "
-                               "documents beyond the first take; speedup_marginal is their ratio"},
+                               "documents beyond the first take; speedup_marginal is their "
+                               "ratio; *_cpu_s_min, *_marginal_cpu_s, speedup_marginal_cpu: the "
+                               "same on CPU time (user + system); *_peak_mib: the largest peak "
+                               "RSS of the full runs (wait4 ru_maxrss); tokens: lmeval-hf's "
+                               "loglikelihood token counts (fed to the model, the plain path's, "
+                               "the prefix trie of all inputs) from its INFO log"},
         "rows": keep(previous.get("rows", [])) + rows,
         "tasks": keep(previous.get("tasks", [])) + details,
         "notes": [n for n in previous.get("notes", [])

@@ -175,3 +175,20 @@ def test_a_wrong_cache_is_caught_and_the_plain_path_answers(llama_path, monkeypa
     assert broken.scorer._verified is False
     assert any("prefix_reuse disabled" in r.getMessage() for r in caplog.records)
     _assert_equal(got, off.loglikelihood(reqs))
+
+
+def test_close_logs_the_tokens_fed_against_the_prefix_trie(pair, caplog):
+    """benchmarks/parity/run.py reads this line (--verbosity INFO) for its trie-ratio column."""
+    import logging
+    import re
+
+    on, _ = pair
+    on.loglikelihood(five_shot_mc(2))
+    with caplog.at_level(logging.INFO, logger="lmeval.hf"):
+        on.close()
+    (line,) = [r.getMessage() for r in caplog.records if "loglikelihood tokens" in r.getMessage()]
+    s = on.prefix_stats
+    m = re.search(r"fed (\d+) \(plain path (\d+), padded \d+\), prefix trie (\d+): "
+                  r"fed/trie ([\d.]+)", line)
+    assert m and (int(m[1]), int(m[2]), int(m[3])) == (s.tokens_fed, s.tokens_plain, s.trie_tokens)
+    assert float(m[4]) == round(s.fed_per_trie_token, 3) >= 1.0

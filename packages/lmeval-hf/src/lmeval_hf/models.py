@@ -304,6 +304,17 @@ class HFLM(LM):
         """The detected model type and the local checkpoint's files (sizes, mtimes)."""
         return {"model_backend": self.backend, "files": self._files}
 
+    def close(self) -> None:
+        """Log the loglikelihood token counts of the run (at INFO): tokens fed to the model
+        against the prefix trie of every input (the floor) and the plain path's."""
+        s = self.scorer.stats
+        if s.requests and s.trie_tokens:
+            log.info("loglikelihood tokens: %d requests, %d rows, %d forward passes; fed %d "
+                     "(plain path %d, padded %d), prefix trie %d: fed/trie %.3f, plain/trie %.3f",
+                     s.requests, s.rows, s.forward_calls, s.tokens_fed, s.tokens_plain,
+                     s.tokens_padded, s.trie_tokens, s.fed_per_trie_token,
+                     s.tokens_plain / s.trie_tokens)
+
     # ------------------------------------------------------------------ model calls
     @contextlib.contextmanager
     def model_context(self) -> Iterator[None]:
