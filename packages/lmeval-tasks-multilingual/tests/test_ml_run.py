@@ -22,7 +22,8 @@ ENTRY_POINTS = ["belebele", "xnli", "xcopa", "xstorycloze", "pawsx", "mgsm_direc
                 "afrimgsm_cot-irokobench", "afrimgsm_tt-irokobench", "afrimgsm_tt_cot-irokobench",
                 "basque_bench", "eus_exams_es", "xnli_eu_mt", "catalan_bench", "arc_challenge_mt", "copal_id", "egyhellaswag", "darijahellaswag",
                 "arab_culture", "arab_culture_completion", "aexams", "arabic_leaderboard_complete",
-                "arabic_leaderboard_light", "arabic_leaderboard_arabic_mmlu", "arabic_leaderboard_arabic_mmlu_light", "AraDiCE"]
+                "arabic_leaderboard_light", "arabic_leaderboard_arabic_mmlu", "arabic_leaderboard_arabic_mmlu_light", "AraDiCE",
+                "bertaqa", "bec2016eu", "bhtc_v2", "epec_koref_bin", "vaxx_stance", "wiceu"]
 
 
 @pytest.fixture(scope="module")
@@ -60,6 +61,9 @@ def test_every_task_runs_and_reports_its_metrics(run):
         assert set(results[name]) >= {"acc,none", "acc_norm,none"}, name
     for name in ("AraDiCE_boolq_eng", "AraDiCE_ArabicMMLU_high_stem_physics_lev", "AraDiCE_winogrande_msa"):
         assert set(results[name]) >= {"acc,none", "acc_norm,none", "f1,none"}, name
+    for name in ("bec2016eu", "bhtc_v2", "vaxx_stance"):
+        assert set(results[name]) >= {"f1,none"}, name
+    assert set(results["bertaqa_en_mt_nllb"]) >= {"acc,none"}
     for name in ("arab_culture", "arab_culture_levant", "aexams", "arabic_leaderboard_complete",
                  "arabic_leaderboard_light", "arabic_leaderboard_arabic_mmlu", "AraDiCE_ArabicMMLU_egy"):
         assert "acc,none" in results[name], name

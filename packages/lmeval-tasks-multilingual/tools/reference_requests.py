@@ -34,6 +34,8 @@ def install_mirror(root: Path) -> None:
         return datasets.DatasetDict(splits)
 
     datasets.load_dataset = load_dataset
+    if not hasattr(datasets, "load_metric"):  # basqueglue's utils import it (gone in datasets 3); unused here
+        datasets.load_metric = lambda *a, **k: None
     try:  # the code tasks load HF evaluate's code_eval at import time; only requests matter here
         import evaluate
 
