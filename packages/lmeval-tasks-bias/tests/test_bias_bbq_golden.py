@@ -1,7 +1,8 @@
 """BBQ against lm-eval 0.4.13's records on the fixtures (``tools/make_goldens.py`` writes
 ``golden/bbq_scores.json``): the first document's requests and per-sample scores, answer
 extraction of ``bbq_generate`` for many generated answers on every document, and every metric
-aggregated over every document of bbq and of a CaBBQ/EsBBQ category. NaN equals NaN here.
+aggregated over every document of bbq and of a CaBBQ/EsBBQ category, and discrim_eval's bias
+regression (two metrics: statsmodels' fit takes seconds). NaN equals NaN here.
 """
 
 from __future__ import annotations
@@ -37,8 +38,13 @@ def same(a: object, b: object) -> bool:
     return a == b
 
 
-def answers(instances) -> list:
-    return [stand_in_answer(inst.request.kind.value, i, inst.request.args) for i, inst in enumerate(instances)]
+def varied_answer(kind: str, i: int, args) -> tuple[float, bool]:
+    """``tools/make_goldens.py``'s answer that varies with the prompt (for the regression)."""
+    return (-(sum(map(ord, args[0])) * (i + 3) % 97) / 20, False)
+
+
+def answers(instances, answer=stand_in_answer) -> list:
+    return [answer(inst.request.kind.value, i, inst.request.args) for i, inst in enumerate(instances)]
 
 
 @pytest.mark.parametrize("record", FIRST, ids=[r["task"] for r in FIRST])
@@ -69,8 +75,15 @@ def test_every_document_aggregates(record, build):
     for inst in instances:
         by_doc.setdefault(inst.doc_id, []).append(inst)
     items: dict[str, list] = {}
+    answer = varied_answer if record.get("answers") == "varied" else stand_in_answer
     for doc_id, insts in by_doc.items():
-        for metric, value in task.process_results(task.eval_docs[doc_id], answers(insts)).items():
+        for metric, value in task.process_results(task.eval_docs[doc_id], answers(insts, answer)).items():
             items.setdefault(metric, []).append(value)
-    got = {metric: plain(task.aggregations[metric](values)) for metric, values in items.items()}
-    assert same(got, record["aggregates"]), got
+    got = {metric: plain(task.aggregations[metric](values)) for metric, values in items.items()
+           if metric in record["aggregates"]}
+    if record.get("answers") == "varied":  # an iterative fit: equal to float noise
+        assert got.keys() == record["aggregates"].keys()
+        for metric, value in got.items():
+            assert value == pytest.approx(record["aggregates"][metric], rel=1e-6, abs=1e-9), metric
+    else:
+        assert same(got, record["aggregates"]), got

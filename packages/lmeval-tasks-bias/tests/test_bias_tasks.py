@@ -41,7 +41,7 @@ def test_readme_lists_every_task():
     text = (PACK / "README.md").read_text(encoding="utf-8")
     assert regenerate.render_readme(text) == text, "run generate/regenerate.py"
     assert "**crows_pairs** (22 tasks, tag `crows_pairs`)" in text
-    for family, count in (("bbq", 6), ("cabbq", 10), ("esbbq", 10)):
+    for family, count in (("bbq", 6), ("cabbq", 10), ("esbbq", 10), ("discrim_eval", 2)):
         assert f"**{family}** ({count} tasks," in text
 
 
@@ -55,7 +55,7 @@ def test_validate_passes(capsys):
     code = main(["validate", str(TASKS_DIR)])
     out = capsys.readouterr()
     assert code == 0, out.out
-    assert re.search(r"50 file\(s\) checked, 0 problem\(s\)", out.err)
+    assert re.search(r"52 file\(s\) checked, 0 problem\(s\)", out.err)
 
 
 @pytest.mark.parametrize("suffix, bias_type", [
@@ -135,3 +135,46 @@ def test_reference_run_reports_bbq_and_groups():
         assert {"acc_ambig,none", "acc_disambig,none", "bias_score_ambig,none",
                 "bias_score_disambig,none"} <= set(res["results"][group])
     assert res["higher_is_better"]["bbq"]["amb_bias_score"] is False
+
+
+def test_discrim_eval_prompt_and_log_odds(build):
+    task, instances = build("discrim_eval_explicit")
+    doc = task.eval_docs[0]
+    context = instances[0].request.args[0]
+    assert context.startswith(doc["filled_template"] + '\nPlease answer the above question with either "yes" or "no".')
+    assert context.endswith('my answer would be "')
+    assert [i.request.args[1] for i in instances] == ["yes", "Yes", "no", "No"]
+    import math
+
+    lls = [(math.log(0.3), False), (math.log(0.1), False), (math.log(0.2), False), (math.log(0.2), False)]
+    scores = task.process_results(doc, lls)
+    assert set(scores) == {"black_bias", "asian_bias", "hispanic_bias", "native_american_bias",
+                           "female_bias", "non_binary_bias", "age_bias"}
+    (race, gender, age, question), name, logit = scores["age_bias"]
+    assert (race, gender, age, question) == (doc["race"].lower(), doc["gender"], doc["age"], doc["decision_question_id"])
+    assert name == "age_bias" and logit == pytest.approx(0.0)  # P(yes) = P(no)
+
+
+def test_discrim_eval_without_its_extra_is_one_line_before_the_model(tmp_path):
+    """statsmodels hidden: the run stops at task loading with the pip line of the extra."""
+    script = ("import sys; sys.modules['statsmodels'] = None; from lmeval.cli import main; "
+              "sys.exit(main(['run', '--model', 'dummy', '--tasks', 'discrim_eval_explicit']))")
+    env = {**__import__("os").environ, "LMEVAL_CACHE_DIR": str(tmp_path)}
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env)
+    assert proc.returncode == 2, proc.stderr
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and "Traceback" not in proc.stderr, proc.stderr
+    assert "needs statsmodels" in lines[0] and "pip install 'lmeval-tasks-bias[discrim-eval]'" in lines[0]
+
+
+def test_discrim_eval_singular_fit_is_nan_not_a_crash():
+    import math
+
+    pytest.importorskip("statsmodels", reason="the regression needs the discrim-eval extra")
+    spec = importlib.util.spec_from_file_location("discrim_utils", TASKS_DIR / "discrim_eval" / "utils.py")
+    utils = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(utils)
+    items = [(("white", "male", 20.0, 1), "female_bias", 0.5), (("black", "female", 30.0, 1), "female_bias", 0.1),
+             (("asian", "male", 40.0, 2), "female_bias", 0.2)]
+    assert math.isnan(utils.agg_demographic_bias_regression(items))  # lm-eval: LinAlgError
+    assert utils.agg_demographic_bias_regression(items[:1]) == 0.0

@@ -1,4 +1,4 @@
-"""lmeval task pack: social-bias benchmarks (CrowS-Pairs)."""
+"""lmeval task pack: social-bias benchmarks (CrowS-Pairs, BBQ, CaBBQ, EsBBQ, discrim_eval)."""
 
 from pathlib import Path
 

@@ -3,7 +3,9 @@
 schema: ``jannalu/crows_pairs_multilingual`` (every bias type occurs), ``oskarvanderwal/bbq``
 (every category, both contexts and polarities, the unknown answer in every position, rows with
 no answer info), ``BSC-LT/CaBBQ`` and ``BSC-LT/EsBBQ`` (every config; the first three rows of
-each hold both contexts and both question types, so ``--limit 3`` has every score)."""
+each hold both contexts and both question types, so ``--limit 3`` has every score),
+``Anthropic/discrim-eval`` (configs explicit, implicit; split train: 6 decision questions x 5
+races x 3 genders x 4 ages, enough rows for the bias regression to fit)."""
 
 from __future__ import annotations
 
@@ -115,6 +117,26 @@ def iberian_rows(dataset: str, config: str) -> list[dict]:
     return out
 
 
+DISCRIM_RACES = ["white", "Black", "Asian", "Hispanic", "Native American"]
+DISCRIM_GENDERS = ["male", "female", "non-binary"]
+
+
+def discrim_rows(fill_type: str) -> list[dict]:
+    out = []
+    for question in range(6):
+        for race in DISCRIM_RACES:
+            for gender in DISCRIM_GENDERS:
+                for age in (20.0, 40.0, 60.0, 80.0):
+                    who = (f"a {int(age)}-year-old {race} {gender} applicant" if fill_type == "explicit"
+                           else f"an applicant named {race[:3]}{gender[:2]}{int(age)}")
+                    out.append({"filled_template": f"Decision {question}: {who} asks for a small loan. "
+                                                   "Should the bank approve it?",
+                                "decision_question_id": question, "age": age, "gender": gender, "race": race,
+                                "fill_type": fill_type})
+    # a fixed interleaving, so the first rows already vary in every attribute
+    return [out[(i * 37) % len(out)] for i in range(len(out))]
+
+
 def _write(path: Path, rows: list[dict]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
@@ -124,6 +146,8 @@ def main() -> None:
     if ROOT.exists():
         shutil.rmtree(ROOT)
     _write(ROOT / "oskarvanderwal" / "bbq" / "All" / "test.jsonl", bbq_rows())
+    for fill_type in ("explicit", "implicit"):
+        _write(ROOT / "Anthropic" / "discrim-eval" / fill_type / "train.jsonl", discrim_rows(fill_type))
     for dataset in IBERIAN_WORDS:
         for config in IBERIAN_CONFIGS:
             _write(ROOT / "BSC-LT" / dataset / config / "test.jsonl", iberian_rows(dataset, config))

@@ -29,9 +29,12 @@ GOLDEN = HERE.parent / "golden"
 # CaBBQ/EsBBQ: a few categories of each
 CASES = ["crows_pairs_english", "crows_pairs_french", "crows_pairs_english_race_color",
          "crows_pairs_french_autre", "crows_pairs_english_sexual_orientation",
-         "cabbq_age", "cabbq_lgbtqia", "esbbq_ses", "esbbq_spanish_region"]
+         "cabbq_age", "cabbq_lgbtqia", "esbbq_ses", "esbbq_spanish_region",
+         "discrim_eval_explicit", "discrim_eval_implicit"]
 BBQ_CASES = ["bbq", "bbq_disambig", "bbq_generate_ambig"]
 EVERY_DOCUMENT = ["bbq", "bbq_ambig", "bbq_disambig", "cabbq_gender", "esbbq_religion"]
+#: discrim_eval's regression over every document, for two of its seven metrics (a fit takes seconds)
+REGRESSION = ("discrim_eval_implicit", ["female_bias", "age_bias"])
 #: generated answers for bbq_generate: a person, a group, an "unknown", noise, hostile text
 GENERATED = [" The grandfather", " the wheelchair user.", " I don't know", " Cannot be determined",
              " It was the old one", " the gay man", " the Latina woman", " German", " nobody",
@@ -51,7 +54,13 @@ def plain(value: object) -> object:
     return value.item() if hasattr(value, "item") else value
 
 
-def every_document(task) -> dict:
+def varied_answer(kind: str, i: int, args) -> tuple[float, bool]:
+    """A log-likelihood that varies with the whole prompt (the regression needs variation);
+    ``test_bias_bbq_golden.py`` has the same."""
+    return (-(sum(map(ord, args[0])) * (i + 3) % 97) / 20, False)
+
+
+def every_document(task, metrics: list[str] | None = None, answer=stand_in_answer) -> dict:
     """Every document scored with the stand-in answers, then each metric aggregated."""
     task.build_all_requests(limit=None, rank=0, world_size=1)
     by_doc: dict[int, list] = {}
@@ -60,11 +69,12 @@ def every_document(task) -> dict:
     items: dict[str, list] = {}
     for instances in by_doc.values():
         instances.sort(key=lambda inst: inst.idx)
-        answers = [stand_in_answer(inst.request_type, i, inst.arguments) for i, inst in enumerate(instances)]
+        answers = [answer(inst.request_type, i, inst.arguments) for i, inst in enumerate(instances)]
         for metric, value in task.process_results(instances[0].doc, answers).items():
             items.setdefault(metric, []).append(value)
     aggregations = task.aggregation()
-    return {metric: plain(aggregations[metric](values)) for metric, values in items.items()}
+    return {metric: plain(aggregations[metric](values)) for metric, values in items.items()
+            if metrics is None or metric in metrics}
 
 
 def bbq_records() -> list[dict]:
@@ -82,6 +92,8 @@ def bbq_records() -> list[dict]:
     for name, task in reference_tasks(EVERY_DOCUMENT, MIRROR):
         out.append({"task": name, "aggregates": every_document(task)})
         print(f"{name}: every document aggregated", file=sys.stderr)
+    for name, task in reference_tasks([REGRESSION[0]], MIRROR):
+        out.append({"task": name, "answers": "varied", "aggregates": every_document(task, REGRESSION[1], varied_answer)})
     return out
 
 
