@@ -206,3 +206,29 @@ def test_a_predict_only_run_is_scored_by_rescore(run, capsys, tmp_path, monkeypa
     full = json.loads(run["file"].read_text())
     assert scored["results"]["cmp_mc"] == full["results"]["cmp_mc"]
     assert scored["results"]["cmp_gen"] == full["results"]["cmp_gen"]
+
+
+REF_VENV = Path(__file__).resolve().parents[3] / "benchmarks" / ".work" / "ref-venv" / "bin" / "lm_eval"
+
+
+@pytest.mark.skipif(not REF_VENV.exists(), reason="lm-eval 0.4.13's venv (benchmarks/.work/ref-venv) "
+                    "is not set up on this machine")
+def test_a_run_of_lm_eval_itself_is_rescored_to_its_own_scores(run, capsys, tmp_path):
+    """lm-eval 0.4.13's results and samples files (its configs spell out fewshot_config)."""
+    import os
+    import subprocess
+
+    env = {**os.environ, "HF_DATASETS_OFFLINE": "1", "HF_HUB_OFFLINE": "1"}
+    proc = subprocess.run([str(REF_VENV), "--model", "dummy", "--tasks", "cmp_mc,cmp_gen",
+                           "--include_path", str(run["tasks"]), "--output_path", str(tmp_path / "ref"),
+                           "--log_samples"], cwd=run["tasks"], env=env, capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    code, _, err = _rescore(capsys, tmp_path / "ref", "--include_path", run["tasks"], "-o", tmp_path / "out")
+    assert code == 0, err
+    theirs = json.loads(next((tmp_path / "ref").rglob("results_*.json")).read_text())["results"]
+    ours = _newest(tmp_path / "out")["results"]
+    for task in ("cmp_mc", "cmp_gen"):
+        for key, value in theirs[task].items():
+            if "," in key:  # every "metric,filter" score and stderr
+                assert ours[task][key] == pytest.approx(value, rel=1e-12), (task, key)

@@ -44,9 +44,35 @@ def _digest(value: Any) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+#: ``fewshot_config`` keys lm-eval 0.4.13 writes out from the task's own fields.
+_FEWSHOT_INHERITED = ("doc_to_text", "doc_to_target", "doc_to_choice", "gen_prefix",
+                      "fewshot_delimiter", "target_delimiter")
+
+
+def _fewshot_config(config: dict[str, Any]) -> Any:
+    """``fewshot_config`` without what lm-eval's results spell out and lmeval's leave implicit:
+    null entries, entries equal to the task's own field, the default sampler."""
+    fewshot = config.get("fewshot_config")
+    if not isinstance(fewshot, dict):
+        return fewshot
+    out = {k: v for k, v in fewshot.items() if v is not None
+           and not (k in _FEWSHOT_INHERITED and v == config.get(k))}
+    if out.get("sampler") == "default":
+        del out["sampler"]
+    return out or None
+
+
 def request_part(config: dict[str, Any]) -> dict[str, Any]:
-    """The fields of a task config (as in a results file's ``configs``) that shape its requests."""
-    return {k: v for k, v in _normal(config).items() if k not in SCORING_FIELDS + NEUTRAL_FIELDS}
+    """The fields of a task config (as in a results file's ``configs``) that shape its requests
+    (lm-eval's and lmeval's ways of writing the same few-shot settings compare equal)."""
+    normal = _normal(config)
+    out = {k: v for k, v in normal.items() if k not in SCORING_FIELDS + NEUTRAL_FIELDS}
+    fewshot = _fewshot_config(normal)
+    if fewshot is None:
+        out.pop("fewshot_config", None)
+    else:
+        out["fewshot_config"] = fewshot
+    return out
 
 
 def scoring_part(config: dict[str, Any]) -> dict[str, Any]:
