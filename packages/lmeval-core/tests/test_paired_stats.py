@@ -249,3 +249,16 @@ def test_html_report_shows_the_paired_differences(runs, capsys, tmp_path):
     table = table[:table.index("</table>")]
     assert f"<td>{acc['delta']:+.4f}</td><td>[{acc['ci_low']:+.4f}, {acc['ci_high']:+.4f}]</td>" in table
     assert "<td>regressed</td>" in table and "mcnemar-exact" in table
+
+
+def test_a_task_that_cannot_be_tested_is_named(runs, capsys, tmp_path):
+    import shutil
+
+    part = tmp_path / "part"
+    shutil.copytree(runs["bad"].parent, part)
+    next(part.glob("samples_pair_score_*.jsonl")).unlink()
+    code, out, _, data = _compare(capsys, tmp_path, runs["good"], part, "--fail_on", "regress")
+    assert code == 1  # pair_mc still regresses
+    assert data["paired"]["pair_score"] == {"only_in_a": [], "only_in_b": [], "tests": [],
+                                            "not_tested": "samples not logged in both runs (--log_samples)"}
+    assert "pair_score: not tested: samples not logged in both runs" in out

@@ -248,6 +248,8 @@ def format_paired(paired: list[Any], options: Any = None) -> list[str]:
     lines = [f"Paired differences (B - A) over the documents logged in both runs{level}:"]
     rows, methods, notes = [], [], []
     for pt in paired:
+        if pt.reason:
+            notes.append(f"{pt.task}: not tested: {pt.reason}")
         if pt.only_in_a or pt.only_in_b:
             notes.append(f"{pt.task}: {len(pt.only_in_a)} document(s) only in A {pt.only_in_a[:5]}, "
                          f"{len(pt.only_in_b)} only in B {pt.only_in_b[:5]} (not paired)")

@@ -51,6 +51,7 @@ class PairedTask:
     only_in_a: list[int] = field(default_factory=list)
     only_in_b: list[int] = field(default_factory=list)
     tests: list[PairedTest] = field(default_factory=list)
+    reason: str = ""  # why the task has no tests (its samples are not in both runs)
 
 
 @dataclass
@@ -197,7 +198,10 @@ def paired_comparison(run_a: Run, run_b: Run, options: PairedOptions) -> list[Pa
                 where = run_a.sample_files[common[0]] if common else run_a.path
                 raise UsageError(f"{where}: --metrics: no task logs a metric {name!r}"
                                  f"{did_you_mean(name, logged)}; logged: {', '.join(logged) or 'none'}")
-    out = [pair_task(t, run_a, run_b, options) for t in common]
+    out = [pair_task(t, run_a, run_b, options) if t in common else
+           PairedTask(t, reason="samples not logged in both runs (--log_samples)") for t in shared]
+    for task in [t for t in run_a.tasks if t not in shared] + [t for t in run_b.tasks if t not in shared]:
+        out.append(PairedTask(task, reason=f"only in {'A' if task in run_a.tasks else 'B'}"))
     correct_and_judge(out, options)
     return out
 
@@ -212,4 +216,5 @@ def _all_logged(run: Run, tasks: list[str]) -> set[str]:
 
 def to_dict(tasks: list[PairedTask]) -> dict[str, Any]:
     return {pt.task: {"only_in_a": pt.only_in_a, "only_in_b": pt.only_in_b,
-                      "tests": [asdict(t) for t in pt.tests]} for pt in tasks}
+                      "tests": [asdict(t) for t in pt.tests],
+                      **({"not_tested": pt.reason} if pt.reason else {})} for pt in tasks}
