@@ -156,6 +156,7 @@ class RayPool(LM):
             self.backend_name = info["backend_name"]
             self.model_args = info["model_args"]
             self.supported_kinds = frozenset(RequestKind(k) for k in info["supported_kinds"])
+            self.supported_inputs = frozenset(info.get("supported_inputs", ("text",)))
         elif info["identity"] != self._info["identity"]:
             self._lose(member, None)
             raise LmevalError(f"--executor ray: {member.where} holds another model than "

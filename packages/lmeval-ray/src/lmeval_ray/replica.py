@@ -46,6 +46,7 @@ class Replica:
             "backend_name": lm.backend_name,
             "model_args": dict(lm.model_args),
             "supported_kinds": sorted(k.value for k in lm.supported_kinds),
+            "supported_inputs": sorted(lm.supported_inputs),
             "tokenizer_name": lm.tokenizer_name,
             "chat_template": lm.chat_template,
         }
