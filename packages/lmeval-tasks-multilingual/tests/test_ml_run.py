@@ -23,7 +23,8 @@ ENTRY_POINTS = ["belebele", "xnli", "xcopa", "xstorycloze", "pawsx", "mgsm_direc
                 "basque_bench", "eus_exams_es", "xnli_eu_mt", "catalan_bench", "arc_challenge_mt", "copal_id", "egyhellaswag", "darijahellaswag",
                 "arab_culture", "arab_culture_completion", "aexams", "arabic_leaderboard_complete",
                 "arabic_leaderboard_light", "arabic_leaderboard_arabic_mmlu", "arabic_leaderboard_arabic_mmlu_light", "AraDiCE",
-                "bertaqa", "bec2016eu", "bhtc_v2", "epec_koref_bin", "vaxx_stance", "wiceu"]
+                "bertaqa", "bec2016eu", "bhtc_v2", "epec_koref_bin", "vaxx_stance", "wiceu",
+                "darija_sentiment", "boolqa_bn", "bangla_commonsenseqa", "bangla_mmlu", "openbookqa_bn", "piqa_bn"]
 
 
 @pytest.fixture(scope="module")
@@ -64,6 +65,7 @@ def test_every_task_runs_and_reports_its_metrics(run):
     for name in ("bec2016eu", "bhtc_v2", "vaxx_stance"):
         assert set(results[name]) >= {"f1,none"}, name
     assert set(results["bertaqa_en_mt_nllb"]) >= {"acc,none"}
+    assert "acc,none" in results["darija_sentiment"] and set(results["bangla_mmlu"]) >= {"acc,none", "acc_norm,none"}
     for name in ("arab_culture", "arab_culture_levant", "aexams", "arabic_leaderboard_complete",
                  "arabic_leaderboard_light", "arabic_leaderboard_arabic_mmlu", "AraDiCE_ArabicMMLU_egy"):
         assert "acc,none" in results[name], name

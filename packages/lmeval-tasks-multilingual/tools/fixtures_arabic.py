@@ -136,4 +136,17 @@ def aradice() -> None:
             "Option C": f"آخر {i}"} for i in range(N)])
 
 
-FAMILIES = [arab_culture, aexams, arabic_leaderboard, aradice]
+DARIJA_SENTIMENTS = ["سلبي", "ايجابي", "ماكينش إحساس"]
+
+
+def darija_sentiment() -> None:
+    for name, (split, _alias, n) in ga.DARIJA_SENTIMENT.items():
+        options = " ".join(f"-{s}" for s in DARIJA_SENTIMENTS[:n])
+        dump("MBZUAI-Paris/DarijaBench", None, split, [{
+            "messages": [{"content": f"شنو هو الإحساس ديال هاد الجملة؟\nجملة {name} {i}\nالإحساسات: {options}",
+                          "role": "user"},
+                         {"content": DARIJA_SENTIMENTS[i % n], "role": "assistant"}],
+            "dataset": name, "direction": None, "id": f"{name}-{i}"} for i in range(N)])
+
+
+FAMILIES = [arab_culture, aexams, arabic_leaderboard, aradice, darija_sentiment]

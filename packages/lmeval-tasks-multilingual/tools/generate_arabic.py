@@ -324,4 +324,38 @@ def aradice() -> None:
           "Every AraDiCE task and both ArabicMMLU groups; reports no average (as lm-eval).")
 
 
-FAMILIES = [arab_culture, aexams, arabic_leaderboard, aradice]
+# ================================================================================ darija_bench
+# DarijaBench (Shang et al. 2024, arXiv:2409.17912), sentiment part: one split per corpus; the
+# two-way corpora (no neutral class) score A/B only. Its translation, transliteration and
+# summarization parts score with BERTScore models from the Hub and are not in this pack.
+DARIJA_SENTIMENT = {  # task suffix: (split, alias, choices)
+    "electrom": ("electro_maroc", "Electro Maroc", 2), "mac": ("mac", "MAC", 3), "msac": ("msac", "MSAC", 2),
+    "msda": ("msda", "MSDA", 3), "myc": ("myc", "MYC", 2),
+}
+
+
+def darija_sentiment() -> None:
+    folder = "darija_bench/darija_sentiment"
+    write(f"{folder}/default_darija_sentiment_template_yaml", {
+        "dataset_path": "MBZUAI-Paris/DarijaBench", "output_type": "multiple_choice",
+        "doc_to_text": Fn("utils.doc_to_text"), "doc_to_choice": Fn("utils.doc_to_choice_3"),
+        "doc_to_target": Fn("utils.doc_to_target"),
+        "metric_list": [{"metric": "acc", "aggregation": "mean", "higher_is_better": True}],
+        "metadata": {"version": 0.0}})
+    for name, (split, alias, n) in DARIJA_SENTIMENT.items():
+        write(f"{folder}/darija_sentiment_{name}.yaml", {
+            "test_split": split, "include": "default_darija_sentiment_template_yaml",
+            "tag": ["darija_sentiment_tasks"], "task": f"darija_sentiment_{name}", "task_alias": alias,
+            "doc_to_choice": Fn(f"utils.doc_to_choice_{n}")})
+    spec = group("darija_sentiment", ["darija_sentiment_tasks"], version=0)
+    spec["group_alias"] = "Sentiment_Analysis"
+    spec["aggregate_metric_list"] = [{"metric": "acc", "aggregation": "mean", "weight_by_size": True}]
+    write(f"{folder}/darija_sentiment.yaml", spec)
+    names = ["doc_to_text", "doc_to_choice_2", "doc_to_choice_3", "doc_to_target"]
+    body = ['"""DarijaBench sentiment: lettered labels."""', "",
+            *[f"from lmeval_tasks_multilingual.darija import sentiment_{n} as {n}" for n in sorted(names)],
+            "", f"__all__ = {names!r}", ""]
+    (gt.ROOT / folder / "utils.py").write_text("\n".join(body), encoding="utf-8")
+
+
+FAMILIES = [arab_culture, aexams, arabic_leaderboard, aradice, darija_sentiment]

@@ -258,9 +258,10 @@ def main() -> None:
     for family in (belebele, xnli, xcopa, xstorycloze, pawsx, mgsm, afri, arc_mt, copal_id, dialect_hellaswag, basque, catalan):
         family()
     import fixtures_arabic
+    import fixtures_bangla
     import fixtures_basque_extra
 
-    for family in (*fixtures_arabic.FAMILIES, *fixtures_basque_extra.FAMILIES):
+    for family in (*fixtures_arabic.FAMILIES, *fixtures_basque_extra.FAMILIES, *fixtures_bangla.FAMILIES):
         family()
     print(f"wrote {sum(1 for _ in OUT.rglob('*.jsonl'))} files under {OUT}")
 

@@ -935,6 +935,10 @@ FAMILIES = [  # folder(s), title, datasets, metrics, paper
      "`OALL/Arabic_EXAMS`, `OALL/Arabic_MMLU`, `OALL/ACVA`", "acc, acc_norm", "OALL, Elfilali et al. 2024"),
     (["arabic_leaderboard_light"], "Open Arabic LLM Leaderboard (light)",
      "`arcee-globe/*-10percent` samples of the same sets", "acc, acc_norm", "OALL, Elfilali et al. 2024"),
+    (["darija_bench"], "DarijaBench (sentiment)", "`MBZUAI-Paris/DarijaBench` (splits electro_maroc, mac, msac, "
+     "msda, myc)", "acc", "Shang et al. 2024, arXiv:2409.17912"),
+    (["bangla"], "Bangla (TituLLMs)", "`hishab/{boolq_bn, commonsenseqa-bn, titulm-bangla-mmlu, openbookqa-bn, "
+     "piqa-bn}`", "acc, acc_norm", "Nahin et al. 2025, arXiv:2502.11187"),
     (["bertaqa"], "BertaQA", "`HiTZ/BertaQA` (16 configs: eu, en, en_mt_*; test)", "acc",
      "Etxaniz et al. 2024, arXiv:2406.07302"),
     (["aradice"], "AraDiCE", "`QCRI/AraDICE-ArabicMMLU-{egy,lev}`, `QCRI/AraDiCE-{BoolQ, Culture, OpenBookQA, PIQA, "
@@ -1047,10 +1051,12 @@ def generate(root: Path) -> str:
         shutil.rmtree(ROOT)
     ROOT.mkdir(parents=True)
     import generate_arabic
+    import generate_bangla
     import generate_basque_extra
 
     for family in (belebele, xnli, xcopa, xstorycloze, pawsx, mgsm, afrixnli, afrimgsm, arc_mt, copal_id,
-                   dialect_hellaswag, basque, catalan, *generate_arabic.FAMILIES, *generate_basque_extra.FAMILIES):
+                   dialect_hellaswag, basque, catalan, *generate_arabic.FAMILIES, *generate_basque_extra.FAMILIES,
+                   *generate_bangla.FAMILIES):
         family()
     return readme()
 
