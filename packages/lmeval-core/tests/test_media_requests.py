@@ -84,6 +84,14 @@ def test_doc_to_image_forms_give_each_request_its_images(tmp_path, spec, expecte
     assert sample["arguments"][0][2] == {"visual": [_digest(data[j]) for j in expected(0)]}
 
 
+def test_show_prompts_names_each_image_by_its_digest(tmp_path, capsys):
+    _task(tmp_path, "mm", "img")
+    evaluate(ImageLM(), None, ["mm"], include_path=str(tmp_path), bootstrap_iters=0,
+             write_out=True)
+    out = capsys.readouterr().out
+    assert "<image>q0" in out and json.dumps({"visual": [_digest(PNG_A)]}) in out
+
+
 def test_multiple_choice_requests_all_carry_the_images(tmp_path):
     _task(tmp_path, "mc", "img", output="multiple_choice")
     ImageLM.seen = []

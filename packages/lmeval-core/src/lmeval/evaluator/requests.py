@@ -169,6 +169,6 @@ def show_prompts(tasks: Sequence[Task], built: dict[str, Built], n: int = 1) -> 
                 args = inst.request.args
                 out.write(f"--- request {inst.idx} ({inst.request.kind.value})\n")
                 for arg in args:
-                    out.write(f"{arg if isinstance(arg, str) else json.dumps(arg, ensure_ascii=False)}\n")
+                    out.write(f"{arg if isinstance(arg, str) else json.dumps(arg, ensure_ascii=False, default=str)}\n")
                     out.write("<<< end\n")
         out.flush()
