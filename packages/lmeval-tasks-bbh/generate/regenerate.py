@@ -9,8 +9,8 @@ import aime
 import arithmetic
 import bbh
 import bigbench
-import readme
 import reading
+import readme
 from _common import TASKS_ROOT
 
 

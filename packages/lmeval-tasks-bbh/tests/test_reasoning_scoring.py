@@ -36,3 +36,11 @@ def test_reading_comprehension_scores_as_lm_eval(task_name, build):
     for doc, want in zip(task.eval_docs, expected, strict=True):
         got = [task.process_results(doc, [a]) for a in MATH["reading_answers"]]
         assert got == want, doc
+
+
+def test_ls_notes_aime_generation_budget(capsys):
+    from lmeval.cli import main
+
+    assert main(["ls", "tasks"]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.split()[:1] in (["aime"], ["aime24"], ["aime25"])]
+    assert len(rows) == 3 and all("32,768 tokens" in r for r in rows)

@@ -178,3 +178,9 @@ def test_discrim_eval_singular_fit_is_nan_not_a_crash():
              (("asian", "male", 40.0, 2), "female_bias", 0.2)]
     assert math.isnan(utils.agg_demographic_bias_regression(items))  # lm-eval: LinAlgError
     assert utils.agg_demographic_bias_regression(items[:1]) == 0.0
+
+
+def test_ls_notes_the_discrim_eval_extra(capsys):
+    assert main(["ls", "tasks"]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("discrim_eval_")]
+    assert len(rows) == 2 and all("needs the [discrim-eval] extra" in r for r in rows)

@@ -1,4 +1,5 @@
-"""Entry point of the pack: the ``tasks`` directory and BBH's answer-extraction filters."""
+"""Entry point of the pack: the ``tasks`` directory (with the notes ``lmeval ls`` prints for
+long generations) and BBH's answer-extraction filters."""
 
 from __future__ import annotations
 
@@ -13,10 +14,12 @@ FILTERS = {
     "bbh_word_sort": "lmeval_tasks_bbh.filters:WordSort",
 }
 
+NOTES = {name: "generates up to 32,768 tokens (a reasoning budget)" for name in ("aime", "aime24", "aime25")}
+
 
 @hookimpl
 def lmeval_register_task_sources(register) -> None:
-    register(Path(__file__).parent / "tasks")
+    register(Path(__file__).parent / "tasks", notes=NOTES)
 
 
 @hookimpl

@@ -8,7 +8,7 @@ answer 2. A document's per-sample values are count tuples the aggregations sum.
 from __future__ import annotations
 
 import logging
-from typing import Iterable
+from collections.abc import Iterable
 
 NAN = float("nan")
 log = logging.getLogger(__name__)

@@ -19,8 +19,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[2] / "lmeval-testkit" / "src"))
 
-from lmeval_testkit.goldens import (  # noqa: E402
-    reference_case, reference_tasks, stand_in_answer, write_goldens)
+from lmeval_testkit.goldens import reference_case, reference_tasks, stand_in_answer, write_goldens  # noqa: E402
 
 MIRROR = HERE.parent / "fixtures" / "datasets"
 GOLDEN = HERE.parent / "golden"

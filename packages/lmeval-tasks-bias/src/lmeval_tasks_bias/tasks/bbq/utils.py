@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import math
 import string
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 #: the "unknown" phrasings of HELM's BBQ; the choices are the two people plus these ten
 UNKNOWN = ["Unknown", "Cannot answer", "Can't be determined", "Cannot be determined", "Can't answer",
