@@ -262,3 +262,37 @@ def test_a_task_that_cannot_be_tested_is_named(runs, capsys, tmp_path):
     assert data["paired"]["pair_score"] == {"only_in_a": [], "only_in_b": [], "tests": [],
                                             "not_tested": "samples not logged in both runs (--log_samples)"}
     assert "pair_score: not tested: samples not logged in both runs" in out
+
+
+def test_groups_are_tested_from_their_tasks(capsys, tmp_path, monkeypatch):
+    """A size-weighted group pools its documents (McNemar); a mean-of-tasks group weights them."""
+    from runs_fixture import make_run
+
+    monkeypatch.setenv("LMEVAL_CACHE_DIR", str(tmp_path / "cache"))
+    paths = {}
+    for name, right in (("good", True), ("bad", False)):
+        root = _tasks(tmp_path / name, right=right)
+        with (root / "docs2.jsonl").open("w") as fh:
+            for i in range(10):
+                fh.write(json.dumps({"q": f"other {i}", "answer": 0}) + "\n")
+        mc2 = (root / "pair_mc.yaml").read_text().replace("pair_mc", "pair_mc2").replace("docs.jsonl", "docs2.jsonl")
+        (root / "pair_mc2.yaml").write_text(mc2.replace(f'["LONG_", "a"]'.replace("LONG_", LONG), f'["a", "{LONG}"]'))
+        for group, sized in (("pair_sized", "true"), ("pair_flat", "false")):
+            (root / f"{group}.yaml").write_text(f"group: {group}\ntask: [pair_mc, pair_mc2]\naggregate_metric_list:\n"
+                                                f"  - metric: acc\n    weight_by_size: {sized}\n")
+        paths[name] = make_run(root, tmp_path / f"r_{name}", tasks=("pair_sized", "pair_flat"))
+    code, out, _, data = _compare(capsys, tmp_path, paths["good"], paths["bad"], "--fail_on", "regress")
+    assert code == 1
+    tests = _tests(data)
+    assert tests[("pair_mc2", "acc")]["delta"] == 0.0  # right in both runs
+    sized, flat = tests[("pair_sized", "acc")], tests[("pair_flat", "acc")]
+    results_a = json.loads(paths["good"].read_text())["results"]
+    results_b = json.loads(paths["bad"].read_text())["results"]
+    for test, group in ((sized, "pair_sized"), (flat, "pair_flat")):
+        assert test["delta"] == pytest.approx(results_b[group]["acc,none"] - results_a[group]["acc,none"], abs=1e-12)
+    assert sized["delta"] == pytest.approx(-30 / 40) and flat["delta"] == pytest.approx(-0.5)
+    assert sized["method"].startswith("pooled documents (weight_by_size); mcnemar-exact")
+    assert sized["p"] == pytest.approx(scipy_stats.binomtest(0, 30, 0.5).pvalue, rel=1e-12)
+    assert flat["method"].startswith("mean of task scores; paired permutation")
+    assert flat["p"] == pytest.approx(1 / 1001) and flat["verdict"] == sized["verdict"] == "regressed"
+    assert flat["ci_low"] <= flat["delta"] <= flat["ci_high"]

@@ -52,6 +52,10 @@ class PairedTask:
     only_in_b: list[int] = field(default_factory=list)
     tests: list[PairedTest] = field(default_factory=list)
     reason: str = ""  # why the task has no tests (its samples are not in both runs)
+    #: per (metric, filter) of a tested metric: A's and B's paired values, and whether every
+    #: logged document is paired (groups are tested from these)
+    values: dict[tuple[str, str], tuple[list[float], list[float], bool]] = field(
+        default_factory=dict, repr=False)
 
 
 @dataclass
@@ -120,6 +124,7 @@ def pair_task(task: str, run_a: Run, run_b: Run, options: PairedOptions) -> Pair
                 test.reason = "the task score is not the mean of its per-sample values"
                 continue
             _test(test, xa, xb, options)  # type: ignore[arg-type]
+            out.values[(metric, str(filt))] = (xa, xb, len(common) == len(a) == len(b))  # type: ignore[assignment]
     out.only_in_a, out.only_in_b = sorted(only_a), sorted(only_b)
     return out
 
@@ -158,6 +163,91 @@ def _test(test: PairedTest, xa: list[float], xb: list[float], options: PairedOpt
         test.p, exact = st.permutation_test(diffs, iters=options.iters, seed=options.seed)
         kind = "exact" if exact else f"{options.iters} random sign flips, seed {options.seed}"
         test.method = f"paired permutation ({kind}); {interval}"
+
+
+def _leaves(group: str, subtasks: dict[str, list[str]], seen: tuple[str, ...] = ()) -> list[str]:
+    out: list[str] = []
+    for child in subtasks.get(group, []):
+        if child in subtasks and subtasks[child] and child not in seen:
+            out += _leaves(child, subtasks, (*seen, group))
+        elif child not in out:
+            out.append(child)
+    return out
+
+
+def pair_groups(tasks: list[PairedTask], run_a: Run, run_b: Run, options: PairedOptions) -> list[PairedTask]:
+    """Paired tests of the groups both runs scored, from their tasks' paired values: a group
+    whose score is the mean over all its documents (``weight_by_size``) pools them (McNemar for
+    binary scores); one whose score is the mean of its tasks' scores flips signs of the
+    document differences weighted by ``1 / (tasks x documents of the task)`` and resamples each
+    task's documents (stratified bootstrap). Either form is used only when it reproduces both
+    runs' reported group scores; otherwise the group is listed with the reason."""
+    by_task = {pt.task: pt for pt in tasks}
+    subtasks = {**run_a.results.get("group_subtasks", {}), **run_b.results.get("group_subtasks", {})}
+    results_a, results_b = run_a.results.get("results", {}), run_b.results.get("results", {})
+    out = []
+    for group in [g for g, subs in subtasks.items() if subs and g in results_a and g in results_b]:
+        leaves = _leaves(group, subtasks)
+        pg = PairedTask(group)
+        keys = [k for k in results_a[group] if "," in k and "_stderr," not in k and k in results_b[group]]
+        for key in keys:
+            metric, _, filt = key.partition(",")
+            if options.metrics and metric not in options.metrics:
+                continue
+            hib = run_a.results.get("higher_is_better", {}).get(group, {}).get(metric)
+            members = [by_task.get(t) for t in leaves]
+            parts = [m.values.get((metric, filt)) if m else None for m in members]
+            test = PairedTest(group, metric, filt, sum(len(p[0]) for p in parts if p), higher_is_better=hib)
+            pg.tests.append(test)
+            if any(p is None for p in parts):
+                test.reason = "a member task has no paired test of this metric"
+                continue
+            if not all(p[2] for p in parts):  # type: ignore[index]
+                test.reason = "a member task has documents logged in one run only"
+                continue
+            xa = [[*p[0]] for p in parts]  # type: ignore[index]
+            xb = [[*p[1]] for p in parts]  # type: ignore[index]
+            score_a, score_b = results_a[group][key], results_b[group][key]
+            if _matches(score_a, _pooled(xa)) and _matches(score_b, _pooled(xb)):
+                _test(test, [v for s in xa for v in s], [v for s in xb for v in s], options)
+                test.method = "pooled documents (weight_by_size); " + test.method
+            elif _matches(score_a, _task_mean(xa)) and _matches(score_b, _task_mean(xb)):
+                _test_task_mean(test, xa, xb, options)
+            else:
+                test.reason = "the group score is neither the mean of its documents nor of its tasks"
+        out.append(pg)
+    return out
+
+
+def _pooled(values: list[list[float]]) -> float:
+    n = sum(len(v) for v in values)
+    return math.fsum(x for v in values for x in v) / n if n else math.nan
+
+
+def _task_mean(values: list[list[float]]) -> float:
+    return math.fsum(math.fsum(v) / len(v) for v in values) / len(values) if values else math.nan
+
+
+def _matches(score: Any, value: float) -> bool:
+    return (isinstance(score, (int, float)) and not isinstance(score, bool)
+            and math.isclose(score, value, rel_tol=1e-9, abs_tol=1e-12))
+
+
+def _test_task_mean(test: PairedTest, xa: list[list[float]], xb: list[list[float]],
+                    options: PairedOptions) -> None:
+    k = len(xa)
+    diffs = [[y - x for x, y in zip(sa, sb, strict=True)] for sa, sb in zip(xa, xb, strict=True)]
+    n = sum(len(d) for d in diffs)
+    test.a, test.b = _task_mean(xa), _task_mean(xb)
+    test.delta = _task_mean(diffs)
+    terms = [d * n / (k * len(ds)) for ds in diffs for d in ds]  # mean(terms) == delta
+    test.p, exact = st.permutation_test(terms, iters=options.iters, seed=options.seed)
+    test.ci_low, test.ci_high = st.stratified_bootstrap_interval(diffs, iters=options.iters, seed=options.seed,
+                                                                 confidence=options.confidence)
+    kind = "exact" if exact else f"{options.iters} random sign flips, seed {options.seed}"
+    test.method = (f"mean of task scores; paired permutation of weighted differences ({kind}); "
+                   f"stratified paired bootstrap {options.confidence:.0%} CI ({options.iters} "
+                   f"resamples, seed {options.seed})")
 
 
 def correct_and_judge(tasks: list[PairedTask], options: PairedOptions) -> None:
@@ -202,6 +292,10 @@ def paired_comparison(run_a: Run, run_b: Run, options: PairedOptions) -> list[Pa
            PairedTask(t, reason="samples not logged in both runs (--log_samples)") for t in shared]
     for task in [t for t in run_a.tasks if t not in shared] + [t for t in run_b.tasks if t not in shared]:
         out.append(PairedTask(task, reason=f"only in {'A' if task in run_a.tasks else 'B'}"))
+    groups = {g for g, subs in {**run_a.results.get("group_subtasks", {}),
+                                **run_b.results.get("group_subtasks", {})}.items() if subs}
+    out = [pt for pt in out if pt.task not in groups]  # a group is tested from its tasks below
+    out += pair_groups(out, run_a, run_b, options)
     correct_and_judge(out, options)
     return out
 

@@ -82,6 +82,19 @@ def bootstrap_interval(diffs: Sequence[float], *, iters: int, seed: int,
     return (_quantile(means, (1 - confidence) / 2), _quantile(means, (1 + confidence) / 2))
 
 
+def stratified_bootstrap_interval(strata: Sequence[Sequence[float]], *, iters: int, seed: int,
+                                  confidence: float = 0.95) -> tuple[float, float]:
+    """Percentile interval of the unweighted mean of per-stratum mean differences (a group's
+    mean of its tasks' scores): each resample draws every stratum's documents with replacement."""
+    strata = [list(s) for s in strata if s]
+    if not strata:
+        return (math.nan, math.nan)
+    rnd = random.Random(seed)
+    means = sorted(math.fsum(math.fsum(rnd.choices(s, k=len(s))) / len(s) for s in strata) / len(strata)
+                   for _ in range(iters))
+    return (_quantile(means, (1 - confidence) / 2), _quantile(means, (1 + confidence) / 2))
+
+
 def _quantile(ordered: Sequence[float], q: float) -> float:
     pos = q * (len(ordered) - 1)
     low = math.floor(pos)
