@@ -32,7 +32,20 @@ from reference_env import reference_python  # noqa: E402
 #: Llama (transformers' own initialisation) that is at most one float32 ulp of hellaswag's
 #: ~40-token sums (values around -300 to -500, where one ulp is 3e-5 to 6e-5).
 MAX_ABS_DLOGPROB = 1e-4
-#: One float32 ulp, relative (2**-23): the most two float32 roundings of one sum can differ.
+#: One float32 ulp, relative (2**-23), allowed on rolling log-likelihoods only. Both tools score
+#: a rolling window with the same unmasked, right-padded forward; they pad it to different widths.
+#: lm-eval 0.4.13 cuts the windows, in request order, into chunks of batch_size and pads each
+#: chunk to its longest; lmeval sorts all windows longest first (less padding: lm-eval's order
+#: is not kept for anything else). PyTorch's CPU scaled-dot-product attention rounds a row's
+#: float32 sums differently at different padded widths: wikitext doc 8 (352 tokens) is padded
+#: to 1,024 in lm-eval's chunk of docs 5-9 and to 351 (its own length) in lmeval's batch with
+#: doc 10, and its sum (-2207.178, one window) differs by one ulp (2.4e-4). Measured: that
+#: window scores -2207.17822265625 when padded to 400, 829, 975 or 1,024 (lm-eval's value) and
+#: -2207.178466796875 at 351, alone or with doc 10, which is lm-eval's own value at batch size 1;
+#: with eager attention every width gives the same sum. lmeval's batches are unchanged since
+#: the hf backend was written (the commit before this tolerance gives the same -2207.1784...).
+#: Copying lm-eval's chunking would cost lmeval its padding advantage for a bit that lm-eval
+#: itself changes with batch size and --limit, so the allowance stays, on rolling tasks only.
 FLOAT32_ULP_REL = 2.0 ** -23
 LIMIT = 12
 
@@ -85,11 +98,11 @@ def test_lmeval_agrees_with_lm_eval_per_sample(setup, config):
     assert row["predictions_differ"] == 0, details
     assert row["metrics_equal"], notes
     for d in details:
-        # within 1e-4, or (rolling sums of whole documents, thousands in size) within one float32
-        # ulp of the value: wikitext's single-window sums near -2,200 have a 2.4e-4 ulp, and
-        # float32 batches of other shapes round that window's sum one ulp apart
+        # within 1e-4; rolling sums of whole documents (thousands in size) within one float32
+        # ulp of the value (see FLOAT32_ULP_REL: the padded width of the window's batch)
+        rolling = d["output_type"] == "loglikelihood_rolling"
         assert (d["max_abs_dlogprob"] <= MAX_ABS_DLOGPROB
-                or d["max_rel_dlogprob"] <= FLOAT32_ULP_REL), d
+                or (rolling and d["max_rel_dlogprob"] <= FLOAT32_ULP_REL)), d
     assert set(tokens) == expected
     for task, t in tokens.items():
         assert t["requests"] > 0 and t["token_ids_differ"] == 0, (task, t["first_difference"])
