@@ -44,7 +44,7 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(PACK / "tests" / "tools"))
 sys.path.insert(0, str(PACK / "generate"))
 
-from reference_env import reference_python  # noqa: E402
+from reference_env import installed, reference_python  # noqa: E402
 
 PACK_TASKS = PACK / "src" / "lmeval_tasks_multimodal" / "tasks"
 CHARTQA = ("chartqa", "chartqa_llama", "chartqa_llama_90")
@@ -184,9 +184,11 @@ def _regroup(results: dict[str, Any], samples: dict[str, dict[int, dict]],
     for (suffix, _, _), subjects in DISCIPLINES.items():
         members = [acc[f"par_{subject_task(s)}"] for s in subjects if f"par_{subject_task(s)}" in acc]
         n = sum(m[1] for m in members)
-        groups[f"par_mmmu_val_{suffix}"] = (sum(v * k for v, k in members) / n, n)
+        if n:
+            groups[f"par_mmmu_val_{suffix}"] = (sum(v * k for v, k in members) / n, n)
     n = sum(g[1] for g in groups.values())
-    groups["par_mmmu_val"] = (sum(v * k for v, k in groups.values()) / n, n)
+    if n:
+        groups["par_mmmu_val"] = (sum(v * k for v, k in groups.values()) / n, n)
     return {name: value for name, (value, _) in {**acc, **groups}.items()}
 
 
@@ -254,6 +256,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--work", type=Path, default=HERE.parent / ".work" / "multimodal")
     parser.add_argument("--json", type=Path, default=None)
     parser.add_argument("--settings", nargs="+", default=["plain", "chat"])
+    parser.add_argument("--tasks", nargs="+", default=None,
+                        help="par_* task or group names to run (default: par_mmmu_val and the "
+                             "three ChartQA tasks)")
     args = parser.parse_args(argv)
 
     from importlib.metadata import version
@@ -262,6 +267,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     from lmeval_testkit.vlm import build_tiny_llava
 
     ref_python = reference_python(transformers=version("transformers"))
+    if installed(ref_python, "pillow") is None:  # lm-eval's image tasks need it; [hf] lacks it
+        subprocess.run([str(ref_python), "-m", "pip", "install", "-q", f"pillow=={version('pillow')}"],
+                       check=True)
     work = args.work
     model = build_tiny_llava(work / "llava")
     mirror = work / "mirror"
@@ -269,6 +277,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     env = env_for(work)
     tasks = write_wrappers(work / "ours", PACK_TASKS, mirror)
     write_wrappers(work / "ref", ref_tasks_dir(ref_python), mirror)
+    tasks = args.tasks or tasks
     report: dict[str, Any] = {"model": "tiny-llava (build_tiny_llava defaults)",
                               "limit": args.limit, "max_gen_toks": args.max_gen_toks,
                               "batch_size": args.batch_size, "rows": []}
@@ -280,6 +289,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                                      work / "runs" / setting / tool, env, args, chat)
         row = compare(read_run(work / "runs" / setting / "lm-eval"),
                       read_run(work / "runs" / setting / "lmeval"))
+        row["tasks"] = tasks
         row.update(setting=setting, lm_eval_s=round(seconds["lm-eval"], 1),
                    lmeval_s=round(seconds["lmeval"], 1))
         report["rows"].append(row)
