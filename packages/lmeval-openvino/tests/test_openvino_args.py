@@ -9,9 +9,9 @@ import subprocess
 import sys
 
 import pytest
-from conftest import TASKS, make_model
 from lmeval.errors import UsageError
 from lmeval_openvino.ir import check_device, parse_device, parse_ov_config
+from openvino_runs import TASKS, make_model
 
 pytest.importorskip("openvino", reason="lmeval-openvino needs openvino")
 

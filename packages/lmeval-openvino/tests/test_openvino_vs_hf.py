@@ -12,7 +12,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import F32, MAX_LENGTH, TASK_NAMES, TASKS, evaluate_tasks, make_model
+from openvino_runs import F32, MAX_LENGTH, TASK_NAMES, TASKS, evaluate_tasks, make_model
 
 pytest.importorskip("openvino", reason="lmeval-openvino needs openvino")
 pytest.importorskip("lmeval_hf.models", reason="the comparison runs lmeval-hf on the source model")
