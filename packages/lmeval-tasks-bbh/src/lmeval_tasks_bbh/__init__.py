@@ -1,4 +1,5 @@
-"""lmeval task pack: BIG-Bench Hard in four settings, with its answer-extraction filters."""
+"""lmeval task pack: reasoning: BIG-Bench Hard in four settings (with its answer-extraction
+filters), BIG-bench, AGIEval, AIME, arithmetic, DROP, CoQA."""
 
 from pathlib import Path
 
