@@ -150,5 +150,8 @@ def test_regex_unmatched(value, misses):
 
 def test_thinking_stats_without_traces_is_none():
     assert thinking_stats(["a", "b"]) is None
+    unknown = thinking_stats([traced("x", thinking_closed=False), traced("y", thinking_closed=True)])
+    assert (unknown["cut_off_in_thinking"], unknown["thinking_not_closed_before_stop"],
+            unknown["thinking_not_closed_budget_unknown"], unknown["thinking_closed"]) == (0, 0, 1, 1)
     stats = thinking_stats([traced("x", thinking_closed=False, tokens=5, max_gen_toks=5), "y"])
     assert stats["cut_off_in_thinking"] == 1 and stats["unknown"] == 1 and "completed_tokens_max" not in stats

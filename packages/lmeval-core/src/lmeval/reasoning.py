@@ -57,7 +57,8 @@ def thinking_stats(responses: Sequence[Any]) -> dict[str, Any] | None:
     if not traces:
         return None
     cut = [r for r in traces if not r.thinking_closed and r.hit_limit]
-    unclosed = [r for r in traces if not r.thinking_closed and not r.hit_limit]
+    unclosed = [r for r in traces if not r.thinking_closed and r.hit_limit is False]
+    unexplained = [r for r in traces if not r.thinking_closed and r.hit_limit is None]
     done = [r.tokens for r in traces if r.thinking_closed and not r.hit_limit and r.tokens is not None]
     budgets = sorted({r.max_gen_toks for r in traces if r.max_gen_toks is not None})
     out: dict[str, Any] = {
@@ -66,7 +67,8 @@ def thinking_stats(responses: Sequence[Any]) -> dict[str, Any] | None:
         "cut_off_in_thinking": len(cut),
         "cut_off_share": len(cut) / len(traces),
         "thinking_not_closed_before_stop": len(unclosed),
-        "thinking_closed": len(traces) - len(cut) - len(unclosed),
+        "thinking_not_closed_budget_unknown": len(unexplained),  # the backend did not say
+        "thinking_closed": len(traces) - len(cut) - len(unclosed) - len(unexplained),
         "cut_off_after_thinking": sum(1 for r in traces if r.thinking_closed and r.hit_limit),
         "unknown": len(responses) - len(traces),
         "max_gen_toks": budgets[-1] if len(budgets) == 1 else budgets or None,
