@@ -164,3 +164,24 @@ def test_default_precision_runs_and_is_a_different_cache_identity(tiny_ov_export
     assert default.ov_config["CACHE_DIR"] == "" and f32.ov_config.items() >= F32.items()
     assert default.identity() != f32.identity()
     assert "openvino_model.bin" in default.identity()["extras"]["files"]
+
+
+def test_sampling_is_seeded_and_answers_stream_per_batch(tiny_ov_export, f32_config):
+    """``do_sample`` draws from the seeded generator (same seed, same text; another seed,
+    another text); loglikelihood answers are reported batch by batch."""
+    from lmeval.protocol import GenerateRequest, LoglikelihoodRequest
+
+    _, export = tiny_ov_export
+    args = f"pretrained={export},ov_config={f32_config}"
+    request = GenerateRequest.make("Sun river computer", {"do_sample": True, "temperature": 1.5,
+                                                          "max_gen_toks": 24})
+    texts = [make_model("openvino", f"{args},seed={seed}").generate_until([request])[0]
+             for seed in (1, 1, 2)]
+    assert texts[0] == texts[1] and texts[0] != texts[2]
+    lm = make_model("openvino", args, batch_size=2)
+    requests = [LoglikelihoodRequest(f"Question {i}:", f" answer {i}") for i in range(5)]
+    batches = []
+    with lm.answers_to(lambda answers: batches.append(dict(answers))):
+        scores = lm.loglikelihood(requests)
+    assert [len(b) for b in batches] == [2, 2, 1]
+    assert {i: a for b in batches for i, a in b.items()} == dict(enumerate(scores))
