@@ -184,3 +184,10 @@ def test_ls_notes_the_discrim_eval_extra(capsys):
     assert main(["ls", "tasks"]) == 0
     rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("discrim_eval_")]
     assert len(rows) == 2 and all("needs the [discrim-eval] extra" in r for r in rows)
+
+
+def test_bbq_row_without_an_unknown_answer_is_a_clear_error(build):
+    task, _ = build("bbq")
+    doc = dict(task.eval_docs[0], ans0="The cat", ans1="The dog", ans2="The bird", example_id=77)
+    with pytest.raises(ValueError, match=r"example 77 has no 'unknown' answer among \['The cat'"):
+        task.doc_to_choice(doc)

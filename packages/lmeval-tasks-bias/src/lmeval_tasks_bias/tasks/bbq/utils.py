@@ -79,8 +79,11 @@ def process_docs_disambig(dataset: Any) -> Any:
 def doc_to_choice(doc: dict) -> list[str]:
     """The two non-unknown answers in order, then every unknown phrasing."""
     answers = [doc["ans0"], doc["ans1"], doc["ans2"]]
-    unknown = next(iter(set(answers) & set(UNKNOWN)))
-    answers.remove(unknown)
+    unknown = set(answers) & set(UNKNOWN)
+    if not unknown:
+        raise ValueError(f"bbq: example {doc.get('example_id')!r} has no 'unknown' answer among "
+                         f"{answers}; expected one of {UNKNOWN}")
+    answers.remove(next(iter(unknown)))
     return answers + UNKNOWN
 
 
