@@ -225,3 +225,30 @@ def test_chat_parts_interleaved_and_not():
                                   {"type": "text", "text": "first then "}]
     assert messages[1]["content"] == "<image>first<image> then <image>"  # input untouched
     assert kept([1, 2, 3], 2) == [1, 2]
+
+
+@pytest.mark.parametrize("spec,docs,message", [
+    ("imgg", None, "doc_to_image: 'imgg' is neither a column of the dataset nor a template"),
+    ("img", [{"q": "q", "answer": "4", "img": None}], "the document has no image"),
+    ("img", [{"q": "q", "answer": "4", "img": 3}], "cannot use a builtins.int as an image"),
+    ("42", None, "doc_to_image: expected str or list or FunctionRef, got int 42"),
+])
+def test_validate_names_bad_images(tmp_path, capsys, spec, docs, message):
+    from lmeval.cli import main
+
+    _task(tmp_path, "val", spec, docs=docs)
+    assert main(["validate", str(tmp_path / "val.yaml")]) == 1
+    out = capsys.readouterr()
+    text = out.out + out.err
+    assert f"val.yaml:{_line(tmp_path / 'val.yaml', 'doc_to_image')}: " in text and message in text
+
+
+def _line(path: Path, key: str) -> int:
+    return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if line.startswith(key))
+
+
+def test_validate_passes_good_images(tmp_path, capsys):
+    from lmeval.cli import main
+
+    _task(tmp_path, "val", "[img, img2]")
+    assert main(["validate", str(tmp_path / "val.yaml")]) == 0

@@ -348,6 +348,7 @@ def _check_task(config: Any, raw: Any, pm: Any) -> list[str]:
         task.doc_to_target(doc)
         if config.doc_to_choice is not None:
             task.doc_to_choice(doc)
+        task.doc_media(doc)  # the images: columns exist, none missing, each a usable form
         if (config.num_fewshot or 0) > 0:
             check_tasks([task], num_fewshot_flag=None)
             task.fewshot_context(doc, config.num_fewshot)
