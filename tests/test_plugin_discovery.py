@@ -84,8 +84,10 @@ def test_unknown_backend_suggests_and_known_backend_names_package():
 def test_unsupported_request_kind_fails_before_any_call(tmp_path):
     proc = run_cli("run", "--model", "example-echo", "--tasks", "example_copy,my_rolling",
                    "--include_path", str(_rolling_task(tmp_path)))
-    assert proc.returncode == 1
+    # a usage error (the backend cannot serve the task): one line, exit 2, no traceback
+    assert proc.returncode == 2, proc.stderr
     assert "does not support loglikelihood_rolling" in proc.stderr and "example-echo" in proc.stderr
+    assert "Traceback" not in proc.stderr
 
 
 def _rolling_task(tmp_path):
