@@ -56,15 +56,26 @@ def check_backend(pm: PluginManager, model: str | LM, model_args: Any, tasks: Se
 
 def check_inputs(name: str, factory: Any, tasks: Sequence[Task]) -> None:
     """A task that gives the model images (``doc_to_image``) needs a backend whose class declares
-    ``"image"`` in ``supported_inputs``; a factory that is not an LM class is checked by the
-    scheduler instead, still before any model call."""
+    ``"image"`` in ``supported_inputs`` and the task's request kind in ``image_kinds``; a factory
+    that is not an LM class is checked by the scheduler instead, still before any model call."""
     if not (isinstance(factory, type) and issubclass(factory, LM)):
         return
     supported = frozenset(factory.supported_inputs)
     for task in tasks:
-        if task.config.doc_to_image is not None and IMAGE not in supported:
+        if task.config.doc_to_image is None:
+            continue
+        if IMAGE not in supported:
             raise UsageError(f"task {task.name!r} gives the model images (doc_to_image): "
                              + unsupported_inputs(name, [IMAGE], supported))
+        kind = _REQUEST_KIND.get(task.output_type, task.output_type)
+        if kind not in {k.value for k in factory.image_kinds}:
+            kinds = ", ".join(sorted(k.value for k in factory.image_kinds)) or "none"
+            raise UsageError(f"task {task.name!r} ({task.output_type}) gives the model images, "
+                             f"but backend {name!r} takes images only in {kinds} requests (as "
+                             f"lm-eval 0.4.13)")
+
+
+_REQUEST_KIND = {"multiple_choice": "loglikelihood"}
 
 
 def check_tasks(tasks: Sequence[Task], *, num_fewshot_flag: int | None) -> None:
@@ -134,10 +145,10 @@ def chat_renderer(lm: LM, model_label: str) -> Callable[..., str]:
     def chat(messages: list[dict[str, str]], add_generation_prompt: bool = True) -> str:
         try:
             return lm.apply_chat_template(messages, add_generation_prompt=add_generation_prompt)
+        except UnsupportedRequestError as exc:  # a backend without chat templates (a UsageError)
+            raise UsageError(f"--apply_chat_template: model {model_label}: {exc}") from None
         except LmevalError:
             raise
-        except UnsupportedRequestError as exc:  # a backend without chat templates
-            raise UsageError(f"--apply_chat_template: model {model_label}: {exc}") from None
         except Exception as exc:  # the backend's tokenizer: no template, a template error
             raise UsageError(f"--apply_chat_template: model {model_label} cannot render a chat "
                              f"template: {type(exc).__name__}: {exc}; drop --apply_chat_template "
