@@ -269,7 +269,8 @@ class MCoreLM(LM):
 
     # ------------------------------------------------------------------ request kinds
     def loglikelihood(self, requests: Sequence[LoglikelihoodRequest]) -> list[tuple[float, bool]]:
-        pairs = [self.encoder.pair(self._text(r.context), r.continuation) for r in requests]
+        # the core's batched encoding (each distinct string once) as hf uses it: same ids
+        pairs = self.encoder.pairs([(self._text(r.context), r.continuation) for r in requests])
         return self.scorer.score(pairs, self.report_answers)
 
     def loglikelihood_rolling(self, requests: Sequence[RollingRequest]) -> list[float]:

@@ -71,6 +71,11 @@ class TextIdsEncoder:
         return encode_request(self.encode, self.prefix_token_id, context, continuation,
                               causal=True)
 
+    def pairs(self, requests: Sequence[tuple[str, str]]) -> list[tuple[list[int], list[int]]]:
+        """:meth:`pair` of every request (the core ``TokenEncoder.pairs`` contract); such
+        tokenizers have no batched call, so each request is encoded on its own."""
+        return [self.pair(context, continuation) for context, continuation in requests]
+
     def decode(self, tokens: Sequence[int] | int, skip_special_tokens: bool = True) -> str:
         if isinstance(tokens, int):
             tokens = [tokens]
