@@ -252,3 +252,22 @@ def test_validate_passes_good_images(tmp_path, capsys):
 
     _task(tmp_path, "val", "[img, img2]")
     assert main(["validate", str(tmp_path / "val.yaml")]) == 0
+
+
+def test_image_tasks_of_a_kind_the_backend_cannot_take_are_refused_before_it_loads(tmp_path):
+    from lmeval.protocol import RequestKind
+
+    class GenerateOnly(ImageLM):
+        backend_name = "gen-only-vlm"
+        image_kinds = frozenset({RequestKind.GENERATE_UNTIL})
+
+    _task(tmp_path, "mc", "img", output="multiple_choice")
+    ImageLM.seen = []
+    with pytest.raises(UsageError, match=r"task 'mc' \(multiple_choice\) gives the model images, "
+                                         r"but backend 'gen-only-vlm' takes images only in "
+                                         r"generate_until requests"):
+        evaluate(GenerateOnly(), None, ["mc"], include_path=str(tmp_path), bootstrap_iters=0)
+    assert ImageLM.seen == []
+    _task(tmp_path, "gen", "img")
+    evaluate(GenerateOnly(), None, ["gen"], include_path=str(tmp_path), bootstrap_iters=0)
+    assert len(ImageLM.seen) == 3

@@ -142,6 +142,10 @@ class LM:
     #: backend that takes a request's :class:`~lmeval.media.Media` (``hf-multimodal``,
     #: ``vllm-vlm``). A task with images on a text-only backend fails before the model loads.
     supported_inputs: ClassVar[frozenset[str]] = frozenset({TEXT})
+    #: The request kinds that may carry images, for a backend that takes them (lm-eval's
+    #: multimodal backends generate only); a task whose requests are another kind is refused
+    #: before the model loads.
+    image_kinds: ClassVar[frozenset[RequestKind]] = frozenset(RequestKind)
     #: Registered name (``"hf"``, ``"vllm"`` ...), set by the core when it builds the model.
     backend_name: str = "lm"
     #: The keyword arguments this LM was built with: recorded from the constructor call, and

@@ -26,6 +26,7 @@ from lmeval.media import IMAGE, TEXT
 from lmeval.protocol import (
     GenerateRequest,
     LoglikelihoodRequest,
+    RequestKind,
     RollingRequest,
     UnsupportedRequestError,
 )
@@ -48,6 +49,7 @@ class HFMultimodalLM(HFLM):
 
     backend_name = "hf-multimodal"
     supported_inputs = frozenset({TEXT, IMAGE})
+    image_kinds = frozenset({RequestKind.GENERATE_UNTIL})
     AUTO_MODEL_CLASS = transformers.AutoModelForImageTextToText
 
     @staticmethod

@@ -27,6 +27,7 @@ from lmeval.media import IMAGE, TEXT
 from lmeval.protocol import (
     GenerateRequest,
     LoglikelihoodRequest,
+    RequestKind,
     RollingRequest,
     UnsupportedRequestError,
 )
@@ -46,6 +47,7 @@ class VLLMVLM(VLLM):
 
     backend_name = "vllm-vlm"
     supported_inputs = frozenset({TEXT, IMAGE})
+    image_kinds = frozenset({RequestKind.GENERATE_UNTIL})
 
     def __init__(self, pretrained: str, interleave: bool = True,
                  max_images: int = DEFAULT_MAX_IMAGES, image_width: int | None = None,
