@@ -20,29 +20,30 @@ from lmeval_testkit.api import TEST_API_KEY as SECRET
 TASKS = str(Path(__file__).parent / "tasks")
 
 
-def _run(capsys, out: Path, model: str, args: str, *extra: str):
-    code = main(["run", "--model", model, "--model_args", args, "--tasks", "api_mc",
+def _run(capsys, out: Path, model: str, args: str, *extra: str, task: str = "api_mc"):
+    code = main(["run", "--model", model, "--model_args", args, "--tasks", task,
                  "--include_path", TASKS, "--apply_chat_template", "--output_path", str(out),
                  "--log_samples", *extra])
     captured = capsys.readouterr()
-    samples = [json.loads(x) for x in next(out.rglob("samples_api_mc_*.jsonl")).open()] if code == 0 else []
+    samples = [json.loads(x) for x in next(out.rglob(f"samples_{task}_*.jsonl")).open()] if code == 0 else []
     return code, captured, samples
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("task", ["api_mc", "api_mc_prefix"])  # the second ends in an open assistant turn
 @pytest.mark.parametrize("shots", ["0", "2"])
 def test_chat_multiple_choice_equals_hf_with_the_chat_template(vllm_server, tiny_llama, tmp_path,
-                                                              capsys, monkeypatch, shots):
+                                                              capsys, monkeypatch, shots, task):
     pytest.importorskip("lmeval_hf.models", reason="lmeval-hf is the reference")
     monkeypatch.setenv("LMEVAL_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("OPENAI_API_KEY", SECRET)
     code, captured, chat = _run(capsys, tmp_path / "chat", "local-chat-completions",
                                 f"base_url={vllm_server}/v1/chat/completions,model=tiny,"
                                 "prompt_logprobs=true,num_concurrent=4", "--num_fewshot", shots,
-                                "--fewshot_as_multiturn")
+                                "--fewshot_as_multiturn", task=task)
     assert code == 0, captured.err
     code, captured, hf = _run(capsys, tmp_path / "hf", "hf", f"pretrained={tiny_llama},dtype=float32",
-                              "--num_fewshot", shots, "--fewshot_as_multiturn")
+                              "--num_fewshot", shots, "--fewshot_as_multiturn", task=task)
     assert code == 0, captured.err
     assert len(chat) == len(hf) == 8
     for a, b in zip(chat, hf, strict=True):
