@@ -260,8 +260,10 @@ def main() -> None:
     import fixtures_arabic
     import fixtures_bangla
     import fixtures_basque_extra
+    import fixtures_catalan_extra
 
-    for family in (*fixtures_arabic.FAMILIES, *fixtures_basque_extra.FAMILIES, *fixtures_bangla.FAMILIES):
+    for family in (*fixtures_arabic.FAMILIES, *fixtures_basque_extra.FAMILIES, *fixtures_bangla.FAMILIES,
+                   *fixtures_catalan_extra.FAMILIES):
         family()
     print(f"wrote {sum(1 for _ in OUT.rglob('*.jsonl'))} files under {OUT}")
 

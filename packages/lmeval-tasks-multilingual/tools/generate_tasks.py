@@ -676,17 +676,15 @@ def basque() -> None:
 
 # =============================================================================== catalan_bench
 # Baucells et al. 2025 (IberoBench), arXiv:2504.16921; datasets of Projecte AINA and GPLSI.
+# lm-eval's member order; eqbench_ca is lmeval-tasks-classic's (eq_bench family)
 CATALAN_INCLUDED = [
-    "belebele_cat_Latn", "xnli_ca", "catcola", "copa_ca", "openbookqa_ca", "parafraseja", "paws_ca", "piqa_ca",
-    "siqa_ca", "teca", "wnli_ca", "arc_ca_easy", "arc_ca_challenge", "xstorycloze_ca", "xquad_ca", "catalanqa",
-    "coqcat", "flores_ca", "mgsm_direct_ca", "phrases_va", "xnli_va"]
+    "belebele_cat_Latn", "xnli_ca", "catcola", "copa_ca", "openbookqa_ca", "parafraseja", "eqbench_ca", "paws_ca",
+    "piqa_ca", "siqa_ca", "teca", "wnli_ca", "arc_ca_easy", "arc_ca_challenge", "xstorycloze_ca", "xquad_ca",
+    "catalanqa", "coqcat", "flores_ca", "cabreu", "mgsm_direct_ca", "phrases_va", "cocoteros_va", "xnli_va",
+    "terretaqa"]
 CATALAN_LEFT_OUT = {  # in lm-eval's catalan_bench group, not in this pack (see README)
-    "eqbench_ca": "no task definition in lm-eval 0.4.13 either",
-    "cabreu": "ROUGE scoring (rouge_score / HF evaluate)",
-    "cocoteros_va": "ROUGE scoring",
-    "terretaqa": "ROUGE scoring",
-    "truthfulqa_va": "BLEURT/ROUGE generation scoring",
-    "cieacova": "custom loader of a dataset with dynamic few-shot examples",
+    "truthfulqa_va": "BLEU/ROUGE max/acc/diff generation scoring against true and false answers, not written yet",
+    "cieacova": "custom loader of a dataset with dynamic few-shot examples, not written yet",
 }
 CA_NLI = nli_choice("correcte", "Sí", "A més", "No")
 
@@ -921,10 +919,11 @@ FAMILIES = [  # folder(s), title, datasets, metrics, paper
     (["basqueglue"], "BasqueGLUE", "`orai-nlp/basqueGLUE` (bec, bhtc, coref, qnli, vaxx, wic; test)",
      "acc; f1 (micro: bec2016eu, bhtc_v2; mean of against/for: vaxx_stance)", "Urbizu et al. 2022 (LREC)"),
     (["catalan_bench"], "CatalanBench", "`projecte-aina/{arc_ca, COPA-ca, openbookqa_ca, Parafraseja, PAWS-ca, "
-     "piqa_ca, siqa_ca, teca, wnli-ca, xnli-ca, xstorycloze_ca, xquad-ca, catalanqa, CoQCat, mgsm_ca}`, "
-     "`nbel/CatCoLA`, `gplsi/xnli_va`, `gplsi/CA-VA_alignment_test`, `facebook/flores` (all); plus "
-     "`belebele_cat_Latn` above", "acc / acc_norm, mcc (CatCoLA), exact_match + f1 (QA), em + f1 (CoQCat), "
-     "bleu, ter, chrf (translation)", "Baucells et al. 2025 (IberoBench), arXiv:2504.16921"),
+     "piqa_ca, siqa_ca, teca, wnli-ca, xnli-ca, xstorycloze_ca, xquad-ca, catalanqa, CoQCat, mgsm_ca, caBreu}`, "
+     "`nbel/CatCoLA`, `gplsi/{xnli_va, CA-VA_alignment_test, cocoteros_va, TerretaQA}`, `facebook/flores` (all); "
+     "plus `belebele_cat_Latn` above", "acc / acc_norm, mcc (CatCoLA), exact_match + f1 (QA), em + f1 (CoQCat), "
+     "bleu, ter, chrf (translation), bleu + rouge1 (caBreu, cocoteros_va, TerretaQA; extra `[rouge]`)",
+     "Baucells et al. 2025 (IberoBench), arXiv:2504.16921"),
     (["arab_culture", "arab_culture_completion"], "ArabCulture (MCQ and completion)",
      "`MBZUAI/ArabCulture`, `boda/arabic_cluture` (13 country configs, test)", "acc, acc_norm",
      "Sadallah et al. 2025, arXiv:2502.12788"),
@@ -1000,7 +999,8 @@ def readme() -> str:
         "QNLIeu, XNLI-eu (+ native, mt), WNLI-eu, XCOPA-eu, MGSM-eu direct and CoT, PAWS-eu, PIQA-eu). All six "
         "BasqueGLUE tasks are here too (tag `basque-glue`).", "",
         "CatalanBench: " + ", ".join(f"`{t}`" for t in CATALAN_INCLUDED) + " are here; the `catalan_bench` "
-        "group runs them. Left out: " + "; ".join(f"`{k}` ({v})" for k, v in CATALAN_LEFT_OUT.items()) + ".", "",
+        "group runs them (its `eqbench_ca` is lmeval-tasks-classic's, which the group therefore needs "
+        "installed). Left out: " + "; ".join(f"`{k}` ({v})" for k, v in CATALAN_LEFT_OUT.items()) + ".", "",
         "## Known quirks kept for score parity with lm-eval 0.4.13", "",
         "* AfriXNLI prompt 5 maps label 1 (neutral) to \"false\" and 2 (contradiction) to \"inconclusive\".",
         "* AfriMGSM CoT prompts 2 and 3 contain a literal backslash-n (and prompt 2 a literal `\\Step`), from a "
@@ -1053,10 +1053,11 @@ def generate(root: Path) -> str:
     import generate_arabic
     import generate_bangla
     import generate_basque_extra
+    import generate_catalan_extra
 
     for family in (belebele, xnli, xcopa, xstorycloze, pawsx, mgsm, afrixnli, afrimgsm, arc_mt, copal_id,
                    dialect_hellaswag, basque, catalan, *generate_arabic.FAMILIES, *generate_basque_extra.FAMILIES,
-                   *generate_bangla.FAMILIES):
+                   *generate_bangla.FAMILIES, *generate_catalan_extra.FAMILIES):
         family()
     return readme()
 

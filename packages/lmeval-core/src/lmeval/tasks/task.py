@@ -23,6 +23,22 @@ if TYPE_CHECKING:
     from lmeval.plugins import PluginManager
 
 
+def _takes_references(fn: Any, kwargs: dict[str, Any]) -> bool:
+    """Whether a generation metric is called as ``fn(references=, predictions=, **kwargs)``: lm-eval
+    calls it so and, on a TypeError, as ``fn([gold, result])`` (a passthrough ``!function`` metric
+    such as ``def rouge1(items): return items``). The signature decides here, so that a TypeError
+    raised inside a metric is not taken for the other interface."""
+    import inspect
+
+    try:
+        inspect.signature(fn).bind(references=[], predictions=[], **kwargs)
+    except TypeError:
+        return False
+    except ValueError:  # no signature (a builtin): the keyword interface, as before
+        return True
+    return True
+
+
 @dataclass
 class Instance:
     """One request of one document, and what became of it."""
@@ -638,7 +654,10 @@ class Task:
                     value = 1.0 if any(scores) else 0.0
                 out[name] = value
                 continue
-            value = fn(references=[gold], predictions=[result], **kwargs)
+            if _takes_references(fn, kwargs):
+                value = fn(references=[gold], predictions=[result], **kwargs)
+            else:  # lm-eval's other interface: a !function metric of one positional [gold, result]
+                value = fn([gold, result])
             if isinstance(value, dict):
                 for key, v in value.items():
                     out[key] = v

@@ -1,0 +1,44 @@
+"""Fixtures of caBreu, cocoteros_va and TerretaQA (called by tools/generate_fixtures.py)."""
+
+from __future__ import annotations
+
+import json
+
+from generate_fixtures import N, dump
+
+
+def catalan_generation() -> None:
+    for split in ("train", "validation", "test"):
+        dump("projecte-aina/caBreu", None, split, [{
+            "id": f"{split}-{i}", "title": f"Titular {i}", "subtitle": "", "date": "2023-01-01", "source": "diari",
+            "content": f"La notícia  {split} {i} diu   que Barcelona 3 és aquí.",
+            "summaries": {kind: {f"a{k}": f"Resum  {kind} {k} de la notícia {i}." for k in (1, 2, 3)}
+                          for kind in ("abstractive", "extractive", "extreme")}} for i in range(N)])
+    dump("gplsi/cocoteros_va", None, "test", [{
+        "keywords": f"casa, gat, {i}", "context": f"Un dia {i} de pluja", "text": f"El gat {i} està en casa."}
+        for i in range(N + 2)])
+    dump("gplsi/TerretaQA", None, "test", [{"input": f"Quina és la capital {i}", "target": f"Paris {i}"}
+                                           for i in range(N + 2)])
+
+
+EMOTIONS = [["Ira", "Alegria", "Por", "Sorpresa"], ["Alleujament", "Alegria", "Culpa", "Orgull"]]
+
+
+def eqbench_ca() -> None:
+    """BSC-LT/EQ-bench_ca, for the catalan_bench group (the task itself is lmeval-tasks-classic's)."""
+    rows = []
+    for i in range(N):
+        names = EMOTIONS[i % 2]
+        scores = [(i + 3 * k) % 11 for k in range(4)]
+        listed = "\n".join(names)
+        answer = {**{f"emotion{k + 1}": n for k, n in enumerate(names)},
+                  **{f"emotion{k + 1}_score": s for k, s in enumerate(scores)}}
+        rows.append({"prompt": f"La teva tasca és predir les respostes emocionals d'un personatge en aquest diàleg {i}:"
+                               f"\n\nJoan: Has agafat el meu seient.\nAnna: Estava lliure.\n[Fi del diàleg]\n\n"
+                               f"Al final d'aquest diàleg, l'Anna sentiria...\n{listed}\n\nLa teva resposta:\n",
+                     "reference_answer": json.dumps(answer, ensure_ascii=False),
+                     "reference_answer_fullscale": repr(answer)})
+    dump("BSC-LT/EQ-bench_ca", None, "test", rows)
+
+
+FAMILIES = [catalan_generation, eqbench_ca]
