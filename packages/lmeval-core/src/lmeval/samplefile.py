@@ -12,7 +12,11 @@ Notebooks, Zeno, leaderboard parsers and other harnesses' parity scripts read th
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
+
+from lmeval.errors import UsageError
 
 
 def json_default(obj: Any) -> Any:
@@ -107,3 +111,34 @@ def typed(entry: dict[str, Any]) -> dict[str, Any]:
         out[key] = [_number(v) if i < len(kinds) and kinds[i] != "generate_until" else v
                     for i, v in enumerate(values)]
     return out
+
+
+def read_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """``(line number, sample)`` for every non-blank line of a samples file; a line that is not
+    UTF-8, not JSON (a run killed mid-write) or not an object is a :class:`UsageError` naming
+    ``path:line``."""
+    try:
+        fh = path.open("rb")
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    with fh:
+        for number, raw in enumerate(fh, 1):
+            where = f"{path}:{number}"
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise UsageError(f"{where}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at column "
+                                 f"{exc.start + 1}); samples files are written in UTF-8") from None
+            if not line.strip():
+                continue
+            try:
+                entry = json.loads(line)
+            except json.JSONDecodeError as exc:
+                cut = "" if raw.endswith(b"\n") else " (the line is cut off: a run killed while writing?)"
+                raise UsageError(f"{where}: not JSON: {exc.msg} at column {exc.colno}{cut}") from None
+            except (ValueError, RecursionError) as exc:  # a 5,000-digit number, nesting too deep
+                raise UsageError(f"{where}: not a sample: {str(exc).split(';')[0]}") from None
+            if not isinstance(entry, dict):
+                raise UsageError(f"{where}: expected a JSON object (one logged sample), "
+                                 f"got {type(entry).__name__}")
+            yield number, entry

@@ -25,7 +25,7 @@ from lmeval.evaluator.scoring import score
 from lmeval.plugins import PluginManager
 from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, Request, RollingRequest
 from lmeval.report import Run
-from lmeval.samplefile import request_kind, typed
+from lmeval.samplefile import read_lines, request_kind, typed
 from lmeval.tasks.loader import Group
 from lmeval.tasks.task import Instance, Task
 
@@ -196,18 +196,11 @@ def read_samples(task: Task, path: Path) -> tuple[Built, dict[int, dict]]:
     """A task's requests with their logged answers, and the logged documents, from one file
     (one line per document and filter: the first line of each document is used)."""
     first: dict[int, tuple[int, dict]] = {}
-    with path.open(encoding="utf-8") as fh:
-        for number, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            where = f"{path}:{number}"
-            try:
-                entry = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise UsageError(f"{where}: not JSON: {exc.msg}") from None
-            if not isinstance(entry, dict) or not isinstance(entry.get("doc_id"), int):
-                raise UsageError(f"{where}: a sample needs an integer doc_id")
-            first.setdefault(entry["doc_id"], (number, entry))
+    for number, entry in read_lines(path):
+        doc_id = entry.get("doc_id")
+        if not isinstance(doc_id, int) or isinstance(doc_id, bool):
+            raise UsageError(f"{path}:{number}: a sample needs an integer doc_id, got {doc_id!r}")
+        first.setdefault(doc_id, (number, entry))
     if not first:
         raise UsageError(f"{path}: no samples")
     ids: list[int] = []
@@ -273,7 +266,14 @@ def rescore_run(run: Run, *, pm: PluginManager, include_path: Any = None,
                 f"{', '.join(changed)}: these fields shape the requests, and the logged answers "
                 f"answer the old ones; rerun the model, or pass --allow_request_changes")
         built[task.name], docs = read_samples(task, run.sample_files[task.name])
-        original = n_samples.get(task.name, {}).get("original", 0)
+        counts = n_samples.get(task.name) if isinstance(n_samples, dict) else None
+        counts = counts if isinstance(counts, dict) else {}
+        effective = counts.get("effective")
+        if isinstance(effective, int) and len(docs) < effective:
+            raise UsageError(f"{run.sample_files[task.name]}: {len(docs)} documents logged, the run "
+                             f"evaluated {effective} (n-samples in {run.path.name}): the samples file "
+                             f"is incomplete (a run killed while writing it?); rerun the task")
+        original = counts.get("original", 0)
         _check_task(task, docs, original if isinstance(original, int) else 0,
                     confirm_unsafe=confirm_run_unsafe_code)
         before = config_hashes(run.results.get("configs", {}).get(task.name, {}))

@@ -52,10 +52,15 @@ class Run:
         path = self.sample_files.get(task)
         if path is None:
             return None
-        from lmeval.samplefile import typed
+        from lmeval.samplefile import read_lines, typed
 
-        with path.open(encoding="utf-8") as fh:
-            return [typed(json.loads(line)) for line in fh if line.strip()]
+        out = []
+        for number, entry in read_lines(path):
+            doc_id = entry.get("doc_id")
+            if not isinstance(doc_id, int) or isinstance(doc_id, bool):
+                raise UsageError(f"{path}:{number}: a sample needs an integer doc_id, got {doc_id!r}")
+            out.append(typed(entry))
+        return out
 
 
 def sample_arguments(entry: dict[str, Any]) -> list[list[Any]]:
@@ -83,7 +88,11 @@ def find_results(path: str | Path) -> list[Path]:
     if p.is_file():
         return [p]
     if not p.is_dir():
-        raise UsageError(f"{path}: no such file or directory")
+        from lmeval.errors import did_you_mean
+
+        parent = p.parent if p.parent.is_dir() else None
+        names = [c.name for c in parent.iterdir()] if parent else []
+        raise UsageError(f"{path}: no such file or directory{did_you_mean(p.name, names)}")
     files = [f for f in p.rglob("*.json") if f.name.startswith("results")]
     if not files:
         raise UsageError(f"{path}: no results*.json files (write them with lmeval run --output_path)")
@@ -99,11 +108,14 @@ def load_run(path: str | Path) -> Run:
     """Read a results file (or the newest one under a directory) and locate its sample files."""
     file = find_results(path)[-1]
     try:
-        results = json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise UsageError(f"{file}: not a results file: {exc}") from None
+        results = json.loads(file.read_bytes().decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{file}: not a results file: not UTF-8 text (byte {exc.start})") from None
+    except (OSError, ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
+        raise UsageError(f"{file}: not a results file: {str(exc).split(';')[0]}") from None
     if not isinstance(results, dict) or "results" not in results:
         raise UsageError(f"{file}: not a results file (no 'results' key)")
+    _check_shape(file, results)
     run = Run(file, results)
     stamp = _stamp_of(file)
     candidates: dict[str, list[tuple[str, Path]]] = {}
@@ -119,6 +131,24 @@ def load_run(path: str | Path) -> Run:
         elif found and not stamp:  # a results file named by hand: the newest samples
             run.sample_files[task] = max(found)[1]
     return run
+
+
+_OBJECTS = ("results", "configs", "n-samples", "higher_is_better", "versions", "n-shot", "groups",
+            "group_subtasks", "config")
+
+
+def _check_shape(file: Path, results: dict[str, Any]) -> None:
+    """The fields compare, report and rescore read are JSON objects (a hand-edited or foreign
+    file fails here in one line, not deep inside them)."""
+    for key in _OBJECTS:
+        value = results.get(key)
+        if key in results and not isinstance(value, dict):
+            raise UsageError(f"{file}: field {key!r}: expected an object, got {type(value).__name__}")
+    for key in ("results", "configs", "n-samples", "higher_is_better"):
+        for name, value in results.get(key, {}).items():
+            if not isinstance(value, dict):
+                raise UsageError(f"{file}: field {key!r}: entry {name!r}: expected an object, "
+                                 f"got {type(value).__name__}")
 
 
 def load_runs(paths: list[str | Path]) -> list[Run]:
