@@ -255,7 +255,7 @@ def test_replicas_the_cluster_cannot_place_fail_after_load_timeout(ray_cluster, 
     ("ray:replica=2", r"--executor ray: no option 'replica' \(did you mean 'replicas'"),
     ("ray:replicas=0", r"--executor ray: replicas: expected an integer >= 1, got 0"),
     ("ray:batch=two", r"--executor ray: batch: expected an integer >= 1, got 'two'"),
-    ("ray:num_cpus=-1", r"--executor ray: num_cpus: expected a number >= 0, got -1"),
+    ("ray:num_cpus=-1", r"--executor ray: num_cpus: expected a finite number >= 0, got -1"),
     ("rey:replicas=2", r"unknown executor 'rey' \(did you mean 'ray'"),
 ])
 def test_bad_executor_options_are_usage_errors(ray_tasks, spec, message):

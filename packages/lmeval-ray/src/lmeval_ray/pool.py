@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import collections
 import logging
+import math
 import sys
 import time
 from collections.abc import Mapping, Sequence
@@ -358,9 +359,10 @@ def _number(name: str, value: Any, cast: type, minimum: float) -> Any:
     """An option's value as ``cast``, at least ``minimum``, or a usage error naming it."""
     try:
         number = cast(value)
-        if isinstance(value, bool) or number < minimum or (cast is int and number != float(value)):
+        if (isinstance(value, bool) or not math.isfinite(number) or number < minimum
+                or (cast is int and number != float(value))):
             raise ValueError
-    except (TypeError, ValueError):
-        kind = "an integer" if cast is int else "a number"
+    except (TypeError, ValueError, OverflowError):  # "two", nan, inf, 1e400
+        kind = "an integer" if cast is int else "a finite number"
         raise UsageError(f"--executor ray: {name}: expected {kind} >= {minimum:g}, got {value!r}") from None
     return number
