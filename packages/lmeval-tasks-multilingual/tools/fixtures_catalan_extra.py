@@ -20,6 +20,12 @@ def catalan_generation() -> None:
     dump("gplsi/TerretaQA", None, "test", [{"input": f"Quina és la capital {i}", "target": f"Paris {i}"}
                                            for i in range(N + 2)])
 
+    dump("gplsi/truthfulqa_va", "generation", "validation", [{
+        "type": "Adversarial", "category": "Misconceptions", "question": f" Què passa si menges llavors {i}? ",
+        "best_answer": "No passa res", "correct_answers": ["No passa res", "Les digereixes.", " "][: 2 + i % 2],
+        "incorrect_answers": [f"Et creix un meló {i}", "Et mors"], "source": "https://example.org"}
+        for i in range(N)])
+
 
 EMOTIONS = [["Ira", "Alegria", "Por", "Sorpresa"], ["Alleujament", "Alegria", "Culpa", "Orgull"]]
 

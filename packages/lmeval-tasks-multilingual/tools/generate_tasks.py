@@ -681,9 +681,8 @@ CATALAN_INCLUDED = [
     "belebele_cat_Latn", "xnli_ca", "catcola", "copa_ca", "openbookqa_ca", "parafraseja", "eqbench_ca", "paws_ca",
     "piqa_ca", "siqa_ca", "teca", "wnli_ca", "arc_ca_easy", "arc_ca_challenge", "xstorycloze_ca", "xquad_ca",
     "catalanqa", "coqcat", "flores_ca", "cabreu", "mgsm_direct_ca", "phrases_va", "cocoteros_va", "xnli_va",
-    "terretaqa"]
+    "truthfulqa_va", "terretaqa"]
 CATALAN_LEFT_OUT = {  # in lm-eval's catalan_bench group, not in this pack (see README)
-    "truthfulqa_va": "BLEU/ROUGE max/acc/diff generation scoring against true and false answers, not written yet",
     "cieacova": "custom loader of a dataset with dynamic few-shot examples, not written yet",
 }
 CA_NLI = nli_choice("correcte", "Sí", "A més", "No")
