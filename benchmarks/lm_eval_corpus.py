@@ -169,7 +169,7 @@ def compare_names(folder: Path, reference: dict, cache: Path) -> dict:
     }
 
 
-_LINE = re.compile(r"^(?P<file>/[^:]+?\.(?:yaml|yml|[A-Za-z_]*yaml))(?::(?P<line>\d+))?: (?P<rest>.*)$")
+_LINE = re.compile(r"^(?P<file>/[^:]+?)(?::(?P<line>\d+))?: (?P<rest>.*)$")
 
 
 def validate(folder: Path, python: Path, cache: Path, saved: Path | None = None) -> dict:

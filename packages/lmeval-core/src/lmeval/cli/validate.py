@@ -242,7 +242,10 @@ def validate_file(path: Path, pm: Any, index: Any) -> list[str]:
         if _is_group(raw):
             config = build_group_config(raw)
             return _check_group(config, raw, index)
-        config = build_task_config(raw)
+        from lmeval.tasks.loader import provided_fields, task_class
+
+        cls = task_class(raw)  # first: an lm-eval class is named as such, not by a field it reads
+        config = build_task_config(raw, provided=provided_fields(cls))
     except ConfigError as exc:
         return [exc.located()]
     return _check_task(config, raw, pm)

@@ -130,8 +130,10 @@ def fail(config: dict, key: str | None, message: str) -> ConfigError:
     return ConfigError(message, file=file, line=line, field=key)
 
 
-def build_task_config(raw: dict) -> TaskConfig:
-    """Validate a loaded task YAML (includes already merged) and build its :class:`TaskConfig`."""
+def build_task_config(raw: dict, provided: frozenset[str] = frozenset()) -> TaskConfig:
+    """Validate a loaded task YAML (includes already merged) and build its :class:`TaskConfig`.
+    ``provided``: the ``doc_to_*`` fields a ``class:`` task computes in Python (methods it
+    overrides), which the YAML may then leave out."""
     unknown = [k for k in raw if k not in TASK_FIELDS and k not in STRUCTURAL_KEYS]
     if unknown:
         key = unknown[0]
@@ -153,11 +155,13 @@ def build_task_config(raw: dict) -> TaskConfig:
     if output_type not in OUTPUT_TYPES:
         raise fail(raw, "output_type", f"expected one of {', '.join(OUTPUT_TYPES)}, got "
                    f"{output_type!r}" + did_you_mean(str(output_type), OUTPUT_TYPES))
-    if output_type == "multiple_choice" and raw.get("doc_to_choice") is None:
+    if output_type == "multiple_choice" and raw.get("doc_to_choice") is None \
+            and "doc_to_choice" not in provided:
         raise fail(raw, "output_type", "multiple_choice tasks need doc_to_choice")
-    if raw.get("doc_to_text") is None and output_type != "loglikelihood_rolling":
+    if raw.get("doc_to_text") is None and output_type != "loglikelihood_rolling" \
+            and "doc_to_text" not in provided:
         raise fail(raw, "doc_to_text", "missing: the prompt of each document")
-    if raw.get("doc_to_target") is None:
+    if raw.get("doc_to_target") is None and "doc_to_target" not in provided:
         raise fail(raw, "doc_to_target", "missing: the gold answer of each document")
     if raw.get("dataset_path") is None and raw.get("custom_dataset") is None:
         raise fail(raw, "dataset_path", "missing: a hub id, a local path, or json/csv with data_files")

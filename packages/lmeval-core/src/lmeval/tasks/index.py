@@ -32,7 +32,7 @@ from lmeval.records import SlotRecord
 log = logging.getLogger("lmeval")
 
 CACHE_VERSION = 3
-BUILT_VERSION = 3
+BUILT_VERSION = 4
 _BUILT_KEY = f"{BUILT_VERSION}:{marshal.version}:{sys.version_info[:2]}"
 
 
@@ -204,7 +204,10 @@ class TaskIndex:
 
         entries: dict[str, IndexEntry] = {}
         tags: dict[str, list[str]] = {}
-        for (scan, dist), (root, _) in zip(scans, self.sources, strict=False):
+        # the last source that defines a name as a task/group, and as a tag: the later one wins
+        entry_source: dict[str, int] = {}
+        tag_source: dict[str, tuple[int, str]] = {}
+        for number, ((scan, dist), (root, _)) in enumerate(zip(scans, self.sources, strict=False)):
             named = name_source(str(root), scan.load(), dist, scan_file)
             for message in named.warnings:
                 warnings.append(message)
@@ -216,7 +219,9 @@ class TaskIndex:
             for name, row in named.rows.items():
                 if row[1] == "tag":
                     tags.setdefault(name, []).extend(row[4])
+                    tag_source[name] = (number, str(root))
                     continue
+                entry_source[name] = number
                 previous = entries.get(name)
                 if previous is not None and previous.path != row[2]:
                     message = f"lmeval: {row[1]} {name!r} in {row[2]} overrides the one in {previous.path}"
@@ -225,9 +230,20 @@ class TaskIndex:
                 entries[name] = IndexEntry(*row)
         for tag, members in tags.items():
             if tag in entries:
-                log.debug("lmeval: tag %r has the name of a %s; the %s wins", tag,
-                          entries[tag].kind, entries[tag].kind)
-                continue
+                previous = entries[tag]
+                (number, root), later = tag_source[tag], entry_source[tag]
+                if number == later:  # one source: its own naming rules decided (lm-eval's)
+                    continue
+                if number < later:
+                    message = (f"lmeval: {previous.kind} {tag!r} in {previous.path} overrides "
+                               f"the tag of the same name in {root}")
+                else:
+                    message = (f"lmeval: tag {tag!r} in {root} overrides the {previous.kind} "
+                               f"in {previous.path}")
+                warnings.append(message)
+                log.warning(message)
+                if number < later:
+                    continue
             live = sorted({m for m in members if m in entries and tag in entries[m].tags})
             entries[tag] = IndexEntry(tag, "tag", None, "", live)
         for name in list(self._skipped):

@@ -94,8 +94,9 @@ class TaskLoader:
         return self._make_task(raw)
 
     def _make_task(self, raw: dict) -> Task:
-        config = build_task_config(raw)
-        return task_class(raw)(config, plugins=self.plugins, metadata=self.metadata)
+        cls = task_class(raw)  # first: an lm-eval class is named as such, not by a field it reads
+        config = build_task_config(raw, provided=provided_fields(cls))
+        return cls(config, plugins=self.plugins, metadata=self.metadata)
 
     def group(self, name: str, overrides: dict | None = None) -> Group:
         entry = self.index.get(name)
@@ -198,3 +199,10 @@ def task_class(raw: dict) -> type[Task]:
                                  "lmeval.tasks.task.Task (an lm-eval Task class must be ported: "
                                  "subclass lmeval's Task and override its methods)")
     return cls
+
+
+def provided_fields(cls: type[Task]) -> frozenset[str]:
+    """The ``doc_to_*`` fields a task class computes itself (it overrides the method), so its
+    YAML need not set them."""
+    return frozenset(name for name in ("doc_to_text", "doc_to_target", "doc_to_choice")
+                     if getattr(cls, name) is not getattr(Task, name))

@@ -1,0 +1,181 @@
+"""lm-eval's own task folder read by lmeval: the classes of problem the corpus benchmark
+(``benchmarks/lm_eval_corpus.py``) found, each tested over many variants of its input.
+
+* ``class:`` is checked before the fields: a file naming an lm-eval ``Task`` class is reported at
+  ``class:`` ("must be ported"), whatever else its YAML says (unitxt's ``recipe:``, scrolls'
+  missing ``doc_to_text`` were reported as unknown or missing fields);
+* a ``class:`` that is lmeval's ``Task`` subclass and computes ``doc_to_text`` /
+  ``doc_to_target`` / ``doc_to_choice`` itself need not set them in YAML;
+* names defined in two sources (an installed pack and ``--include_path``): the later source wins
+  whatever the two kinds are (task, group, tag), as lm-eval's include_path does, with a warning
+  naming both; before, a later tag lost silently to an earlier task or group.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import logging
+
+import pytest
+from lmeval.cli import main
+from lmeval.tasks.index import TaskIndex
+
+
+@pytest.fixture
+def cache_dir(tmp_path, monkeypatch):
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("LMEVAL_CACHE_DIR", str(cache))
+    return cache
+
+
+def _data(root) -> str:
+    rows = [{"q": f"question {i}", "a": "yes" if i % 2 else "no", "choices": ["no", "yes"],
+             "label": i % 2} for i in range(4)]
+    (root / "rows.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return ("dataset_path: json\ndataset_kwargs:\n  data_files:\n    test: rows.jsonl\n"
+            "test_split: test\n")
+
+
+# ---- class: before the fields --------------------------------------------------------------
+
+FOREIGN = {  # what an lm-eval `class:` may name, none of them lmeval's Task
+    "plain": "class Scrolls:\n    def __init__(self, config=None):\n        self.config = config\n",
+    "other_base": "class Task:\n    pass\n\n\nclass Unitxt(Task):\n    pass\n",
+    "function": "def Unitxt(config=None):\n    return config\n",
+    "instance": "class _T:\n    pass\n\n\nUnitxt = _T()\n",
+}
+FIELDS = {  # what else the file says: fields lmeval does not know, required ones left out
+    "recipe": "recipe: card=cards.xsum,template=templates.summarization\n",
+    "unknown_keys": "some_option: 3\nanother: [1, 2]\n",
+    "no_doc_to_text": "output_type: generate_until\ndoc_to_target: a\n",
+    "no_target": "output_type: generate_until\ndoc_to_text: q\n",
+    "mc_no_choice": "output_type: multiple_choice\ndoc_to_text: q\ndoc_to_target: label\n",
+    "no_dataset": "doc_to_text: q\ndoc_to_target: a\n",
+    "complete": "output_type: generate_until\ndoc_to_text: q\ndoc_to_target: a\n",
+}
+
+
+@pytest.mark.parametrize("in_include", [False, True], ids=["in_file", "in_include"])
+@pytest.mark.parametrize("fields", sorted(FIELDS))
+@pytest.mark.parametrize("kind", sorted(FOREIGN))
+def test_an_lm_eval_class_is_reported_at_class_whatever_the_fields(tmp_path, cache_dir, capsys,
+                                                                  kind, fields, in_include):
+    (tmp_path / "task.py").write_text(FOREIGN[kind])
+    attr = "Scrolls" if kind == "plain" else "Unitxt"
+    dataset = "" if fields == "no_dataset" else _data(tmp_path)
+    if in_include:  # unitxt's layout: the class is in an extension-less include
+        (tmp_path / "unitxt").write_text(f"class: !function task.{attr}\n")
+        text = f"task: foreign\ninclude: unitxt\n{dataset}{FIELDS[fields]}"
+        where = tmp_path / "unitxt"
+    else:
+        text = f"task: foreign\nclass: !function task.{attr}\n{dataset}{FIELDS[fields]}"
+        where = tmp_path / "foreign.yaml"
+    (tmp_path / "foreign.yaml").write_text(text)
+    code = main(["validate", str(tmp_path / "foreign.yaml")])
+    out = capsys.readouterr().out
+    problems = [line for line in out.splitlines() if line.startswith(str(tmp_path))]
+    assert code == 1 and len(problems) == 1, out
+    assert problems[0].startswith(f"{where}:") and ": class: " in problems[0], problems
+    assert "not a subclass of lmeval.tasks.task.Task" in problems[0]
+    assert "must be ported" in problems[0]
+    code = main(["run", "--model", "dummy", "--tasks", "foreign", "--include_path", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert code == 2 and ": class: " in err and "must be ported" in err and "Traceback" not in err
+
+
+METHODS = {
+    "doc_to_text": "    def doc_to_text(self, doc, spec=None):\n        return 'Q: ' + doc['q']\n",
+    "doc_to_target": "    def doc_to_target(self, doc, spec=None):\n        return doc['label']\n",
+    "doc_to_choice": "    def doc_to_choice(self, doc, spec=None):\n        return doc['choices']\n",
+}
+YAML = {"doc_to_text": "doc_to_text: q\n", "doc_to_target": "doc_to_target: label\n",
+        "doc_to_choice": "doc_to_choice: choices\n"}
+SUBSETS = [set(c) for n in range(4) for c in itertools.combinations(sorted(METHODS), n)]
+
+
+@pytest.mark.parametrize("overridden", SUBSETS, ids=lambda s: "+".join(sorted(s)) or "none")
+@pytest.mark.parametrize("left_out", SUBSETS, ids=lambda s: "-" + "-".join(sorted(s)) or "all")
+def test_a_python_task_need_not_set_the_fields_it_computes(tmp_path, cache_dir, capsys,
+                                                          overridden, left_out):
+    body = "".join(METHODS[m] for m in sorted(overridden)) or "    pass\n"
+    (tmp_path / "pytask.py").write_text(f"from lmeval.tasks.task import Task\n\n\n"
+                                        f"class MyTask(Task):\n{body}")
+    yaml_fields = "".join(YAML[f] for f in sorted(METHODS) if f not in left_out)
+    (tmp_path / "mine.yaml").write_text(
+        f"task: mine\nclass: !function pytask.MyTask\n{_data(tmp_path)}"
+        f"output_type: multiple_choice\n{yaml_fields}")
+    code = main(["validate", str(tmp_path / "mine.yaml")])
+    out = capsys.readouterr().out
+    missing = left_out - overridden  # needed, neither in YAML nor computed
+    if not missing:
+        assert code == 0, out
+        code = main(["run", "--model", "dummy", "--tasks", "mine", "--include_path", str(tmp_path),
+                     "--limit", "2"])
+        captured = capsys.readouterr()
+        assert code == 0, captured.err
+        assert "mine" in captured.out
+    else:
+        assert code == 1
+        first = next(f for f in ("doc_to_choice", "doc_to_text", "doc_to_target") if f in missing)
+        expected = ": output_type: multiple_choice tasks need doc_to_choice" \
+            if first == "doc_to_choice" else f": {first}: missing"
+        assert expected in out, out
+
+
+# ---- the same name in two sources ------------------------------------------------------------
+
+def _define(root, kind: str, name: str, tag_member: str) -> None:
+    """``name`` as a task, a group or a tag (a member task carrying it) in ``root``."""
+    root.mkdir(parents=True, exist_ok=True)
+    data = _data(root)
+    body = f"{data}output_type: generate_until\ndoc_to_text: q\ndoc_to_target: a\n"
+    if kind == "task":
+        (root / f"{name}.yaml").write_text(f"task: {name}\n{body}")
+    elif kind == "group":
+        (root / f"{root.name}_member.yaml").write_text(f"task: {root.name}_member\n{body}")
+        (root / f"_{name}.yaml").write_text(f"group: {name}\ntask:\n  - {root.name}_member\n")
+    else:
+        (root / f"{tag_member}.yaml").write_text(f"task: {tag_member}\ntag: {name}\n{body}")
+
+
+KINDS = ("task", "group", "tag")
+
+
+@pytest.mark.parametrize("warm", [False, True], ids=["cold", "warm"])
+@pytest.mark.parametrize(("pack_kind", "include_kind"), list(itertools.product(KINDS, KINDS)))
+def test_include_path_overrides_a_pack_whatever_the_kinds(tmp_path, cache_dir, caplog, pack_kind,
+                                                          include_kind, warm):
+    pack, include = tmp_path / "pack", tmp_path / "include"
+    _define(pack, pack_kind, "shared", "pack_tagged")
+    _define(include, include_kind, "shared", "include_tagged")
+    sources = [(pack, "lmeval-tasks-x"), (include, "include_path")]
+    if warm:
+        TaskIndex(sources).rows  # noqa: B018 - build and cache it
+    caplog.clear()
+    with caplog.at_level(logging.WARNING, logger="lmeval"):
+        entry = TaskIndex(sources).get("shared")
+    assert entry.kind == include_kind
+    if include_kind == "tag":
+        members = {"include_tagged"} | ({"pack_tagged"} if pack_kind == "tag" else set())
+        assert set(entry.tags) == members  # a tag gathers its tasks from every source (documented)
+    else:
+        assert entry.path == str(include / ("shared.yaml" if include_kind == "task" else "_shared.yaml"))
+    messages = [r.getMessage() for r in caplog.records if "'shared'" in r.getMessage()]
+    if pack_kind == include_kind == "tag":
+        assert messages == []  # merged, nothing dropped
+    else:  # which one is used, and both places, on a cold and a warm load alike
+        assert len(messages) == 1, messages
+        assert "overrides" in messages[0] and str(include) in messages[0] and str(pack) in messages[0]
+        assert messages[0].index(str(include)) < messages[0].index("overrides")
+
+
+@pytest.mark.parametrize("order", list(itertools.permutations(KINDS)))
+def test_three_sources_the_last_definition_wins(tmp_path, cache_dir, order):
+    sources = []
+    for i, kind in enumerate(order):
+        root = tmp_path / f"s{i}"
+        _define(root, kind, "shared", f"tagged_{i}")
+        sources.append((root, "include_path"))
+    entry = TaskIndex(sources).get("shared")
+    assert entry.kind == order[-1]
