@@ -179,3 +179,37 @@ def test_three_sources_the_last_definition_wins(tmp_path, cache_dir, order):
         sources.append((root, "include_path"))
     entry = TaskIndex(sources).get("shared")
     assert entry.kind == order[-1]
+
+
+@pytest.mark.parametrize("count", [1, 5, 20, 21, 60])
+@pytest.mark.parametrize("warm", [False, True], ids=["cold", "warm"])
+def test_many_overrides_are_one_line_and_each_name_when_used(tmp_path, cache_dir, caplog, count,
+                                                             warm):
+    """lm-eval's folder over the installed packs overrides ~3,000 names: a few are each a
+    warning, many are one line, then each name is warned about (once) when a run uses it."""
+    pack, include = tmp_path / "pack", tmp_path / "include"
+    for i in range(count):
+        _define(pack, "task", f"name_{i}", "")
+        _define(include, "task", f"name_{i}", "")
+    sources = [(pack, "lmeval-tasks-x"), (include, "include_path")]
+    if warm:
+        TaskIndex(sources).rows  # noqa: B018
+    caplog.clear()
+    with caplog.at_level(logging.WARNING, logger="lmeval"):
+        index = TaskIndex(sources)
+        index.rows  # noqa: B018
+        built = [r.getMessage() for r in caplog.records]
+        caplog.clear()
+        for _ in range(2):
+            for i in (0, count - 1):
+                assert index.get(f"name_{i}").path == str(include / f"name_{i}.yaml")
+        used = [r.getMessage() for r in caplog.records]
+    if count <= 20:
+        assert len(built) == count and not used
+        assert all("overrides the one in" in m for m in built)
+    else:
+        assert len(built) == 1 and f"{count} task, group and tag names" in built[0]
+        assert "name_0" in built[0] and str(include) in built[0]
+        assert sorted(used) == sorted({
+            f"lmeval: task 'name_{i}' in {include / f'name_{i}.yaml'} overrides the one in "
+            f"{pack / f'name_{i}.yaml'}" for i in (0, count - 1)})

@@ -10,8 +10,9 @@ file's path, mtime and size; the built index is cached too, keyed on a digest of
 stamp in every source (and of any included file outside them). A warm listing therefore stats
 each file once and loads one file; any added, removed or edited file (an in-place edit included)
 misses the digest and rebuilds from the per-directory scans, rescanning only the files that
-changed. Later sources override earlier ones, with a warning naming both files (repeated on warm
-loads); a tag gathers its tasks from every source.
+changed. Later sources override earlier ones whatever the two kinds, with a warning naming both
+files (repeated on warm loads; when there are many, one line, and each name when it is used);
+a tag gathers its tasks from every source.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from lmeval.records import SlotRecord
 log = logging.getLogger("lmeval")
 
 CACHE_VERSION = 3
+OVERRIDES_LISTED = 20  # more overridden names than this: one summary line, each one when used
 BUILT_VERSION = 4
 _BUILT_KEY = f"{BUILT_VERSION}:{marshal.version}:{sys.version_info[:2]}"
 
@@ -158,6 +160,7 @@ class TaskIndex:
         self._rows: dict[str, tuple] | None = None
         self._entries: dict[str, IndexEntry] | None = None
         self._skipped: dict[str, tuple[str, str]] = {}  # name -> (file, why it defines nothing)
+        self._overrides: dict[str, str] = {}  # name -> the warning naming the file used and the other
 
     @property
     def rows(self) -> dict[str, tuple]:
@@ -186,12 +189,12 @@ class TaskIndex:
         hit = _read_built(cache_file, stamp)
         if hit is not None:
             rows, warnings, self._skipped = hit
-            for message in warnings:
-                log.warning(message)
+            self._warn(warnings)
             return {row[0]: row for row in rows}
-        warnings: list[str] = []
+        warnings: list[str | tuple[str, str]] = []
         outside: dict[str, Any] = {}
         entries = self._build_from(scans, warnings, outside)
+        self._warn(warnings)
         rows = [(e.name, e.kind, e.path, e.distribution, list(e.tags), e.alias)
                 for e in entries.values()]
         _write_built(cache_file, stamp, rows, warnings, self._skipped, outside)
@@ -209,9 +212,7 @@ class TaskIndex:
         tag_source: dict[str, tuple[int, str]] = {}
         for number, ((scan, dist), (root, _)) in enumerate(zip(scans, self.sources, strict=False)):
             named = name_source(str(root), scan.load(), dist, scan_file)
-            for message in named.warnings:
-                warnings.append(message)
-                log.warning(message)
+            warnings.extend(named.warnings)
             outside.update(named.outside)
             for name, skipped in named.skipped.items():
                 log.debug("lmeval: %s defines no name: %s", skipped[0], skipped[1])
@@ -225,8 +226,7 @@ class TaskIndex:
                 previous = entries.get(name)
                 if previous is not None and previous.path != row[2]:
                     message = f"lmeval: {row[1]} {name!r} in {row[2]} overrides the one in {previous.path}"
-                    warnings.append(message)
-                    log.warning(message)
+                    warnings.append((name, message))
                 entries[name] = IndexEntry(*row)
         for tag, members in tags.items():
             if tag in entries:
@@ -240,8 +240,7 @@ class TaskIndex:
                 else:
                     message = (f"lmeval: tag {tag!r} in {root} overrides the {previous.kind} "
                                f"in {previous.path}")
-                warnings.append(message)
-                log.warning(message)
+                warnings.append((tag, message))
                 if number < later:
                     continue
             live = sorted({m for m in members if m in entries and tag in entries[m].tags})
@@ -250,6 +249,27 @@ class TaskIndex:
             if name in entries:
                 del self._skipped[name]
         return entries
+
+    def _warn(self, warnings: list[str | tuple[str, str]]) -> None:
+        """Log the build's warnings (on cold and warm loads alike). Names that one source
+        overrides in another are each a warning when there are a few; when there are many
+        (lm-eval's whole folder over the installed packs: ~3,000) one line says so and each
+        name is warned about when it is used (:meth:`get`)."""
+        overrides = [w for w in warnings if isinstance(w, tuple)]
+        for message in warnings:
+            if isinstance(message, str):
+                log.warning(message)
+        self._overrides = dict(overrides)
+        if len(overrides) <= OVERRIDES_LISTED:
+            for _, message in overrides:
+                log.warning(message)
+            self._overrides = {}
+        else:
+            log.warning("lmeval: %d task, group and tag names are defined again in a later task "
+                        "directory, which overrides the earlier one (--include_path overrides the "
+                        "installed packs); each is warned about when it is used, and `lmeval ls "
+                        "tasks` shows the file of each. The first: %s", len(overrides),
+                        overrides[0][1].removeprefix("lmeval: "))
 
     def _unknown(self, name: str, tail: str = "") -> UsageError:
         """The error for a name no source defines: why its file defines nothing, else the
@@ -284,9 +304,12 @@ class TaskIndex:
         return [n for n in out if not (n in seen or seen.add(n))]
 
     def get(self, name: str) -> IndexEntry:
+        rows = self.rows
+        if name in self._overrides:  # say which file is used, once per name
+            log.warning(self._overrides.pop(name))
         if self._entries is not None and name in self._entries:
             return self._entries[name]
-        row = self.rows.get(name)
+        row = rows.get(name)
         if row is None:
             raise self._unknown(name)
         return IndexEntry(*row)
@@ -309,7 +332,7 @@ def _located_error(path: str) -> UsageError | None:
     return None
 
 
-def _read_built(path: Path, stamp: str) -> tuple[list, list[str], dict] | None:
+def _read_built(path: Path, stamp: str) -> tuple[list, list, dict] | None:
     """The cached rows, warnings and skipped files, or None. marshal, not JSON: 15,000 rows load
     in ~8 ms instead of ~30; the format is the running Python's (its version is part of the
     record), so another Python rebuilds. Included files outside every source are stat'ed too."""
@@ -331,7 +354,7 @@ def _read_built(path: Path, stamp: str) -> tuple[list, list[str], dict] | None:
     return None
 
 
-def _write_built(path: Path, stamp: str, rows: list, warnings: list[str], skipped: dict,
+def _write_built(path: Path, stamp: str, rows: list, warnings: list, skipped: dict,
                  outside: dict) -> None:
     write_bytes(path, marshal.dumps([_BUILT_KEY, stamp, rows, warnings, skipped, outside]),
                 what="index cache")
