@@ -8,6 +8,7 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 from lmeval import redact
 from lmeval.batch_size import parse_batch_size
@@ -18,6 +19,7 @@ from lmeval_api.transport import (
     ApiError,
     HttpClient,
     RetryPolicy,
+    check_base_url,
     positive_timeout,
     run_async,
     safe_url,
@@ -91,19 +93,26 @@ class ApiLM(LM):
         if not self.base_url:
             raise UsageError(f"{self.kind_name} needs base_url=http://host:port/v1/... "
                              "in --model_args")
-        self.num_concurrent = max(1, int(num_concurrent))
+        check_base_url(self.base_url, self.kind_name)
+        self.num_concurrent = max(1, _number("num_concurrent", num_concurrent, int))
         self.batch_size = _batch_size(batch_size)
-        self.seed = None if seed is None else int(seed)
-        self.max_gen_toks = int(max_gen_toks)
+        self.seed = None if seed is None else _number("seed", seed, int)
+        self.max_gen_toks = _number("max_gen_toks", max_gen_toks, int)
         self.eos_string = eos_string
-        self.retry = RetryPolicy(max_attempts=max(1, int(max_retries)),
-                                 backoff_base=float(backoff_base), backoff_max=float(backoff_max))
+        self.retry = RetryPolicy(max_attempts=max(1, _number("max_retries", max_retries, int)),
+                                 backoff_base=_number("backoff_base", backoff_base, float),
+                                 backoff_max=_number("backoff_max", backoff_max, float))
         self.timeout = positive_timeout(timeout, self.kind_name)
         self.verify: bool | str = ca_cert_path or bool(verify_certificate)
         if api_key_env:
             self.key_env = api_key_env
         self._api_key = self._read_key()
         self._extra_headers = _parse_headers(header if header is not None else headers)
+        if "@" in (urlsplit(self.base_url).netloc) and any(
+                h.lower() == "authorization" for h in self._headers()):
+            raise UsageError(f"{self.kind_name}: base_url holds a user name and password "
+                             f"(http://***@host) and an Authorization header is sent too "
+                             f"(the API key or header=): keep one of them")
         redact.remember(self._secrets())  # masked in results, logs and errors from here on
         self.last_stats: Any = None
 
@@ -188,6 +197,21 @@ class ApiLM(LM):
                 on_answer(index, answer)
 
 
+def _number(name: str, value: Any, cast: type) -> Any:
+    """A numeric model argument, or a usage error naming it (the value shown only when it
+    cannot be a pasted key)."""
+    try:
+        number = cast(value)
+        if isinstance(value, bool) or number != number or number in (float("inf"), float("-inf")):
+            raise ValueError
+    except (TypeError, ValueError, OverflowError):
+        from lmeval.redact import shown_word
+
+        kind = "an integer" if cast is int else "a number"
+        raise UsageError(f"--model_args {name}: expected {kind}, got {shown_word(str(value), 'a value')}") from None
+    return number
+
+
 async def _gather_fail_fast(coros: list[Any]) -> None:
     """Run all; on the first failure cancel the rest and raise it."""
     import asyncio
@@ -197,6 +221,9 @@ async def _gather_fail_fast(coros: list[Any]) -> None:
         for fut in asyncio.as_completed(tasks):
             await fut
     finally:
+        for t in tasks:  # failures after the first are part of it: retrieved, not logged at exit
+            if t.done() and not t.cancelled():
+                t.exception()
         pending = [t for t in tasks if not t.done()]
         for t in pending:
             t.cancel()

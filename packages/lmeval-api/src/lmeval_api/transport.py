@@ -116,6 +116,26 @@ def safe_url(url: str) -> str:
     return urlunsplit((parts.scheme, host, parts.path, "", ""))
 
 
+def check_base_url(url: str, owner: str) -> None:
+    """``http(s)://host[:port]/...`` or a usage error before any request (aiohttp would fail
+    each request with its own exception); user-info is never echoed."""
+    scheme, sep, rest = str(url).partition("://")
+    shown = redact_text(f"{scheme}{sep}***@{rest.rpartition('@')[2]}" if "@" in rest else str(url))
+    try:
+        parts = urlsplit(str(url))
+        port = parts.port  # raises for a port out of range or not a number
+    except ValueError as exc:
+        why = "" if "@" in rest else f" ({exc})"  # urllib quotes the user-info it choked on
+        raise UsageError(f"{owner}: base_url={shown!r} is not a URL{why}") from None
+    problem = ("expected http:// or https://" if parts.scheme not in ("http", "https")
+               else "no host" if not parts.hostname
+               else "a URL holds no spaces" if any(c.isspace() for c in str(url))
+               else "port 0" if port == 0 else "")
+    if problem:
+        raise UsageError(f"{owner}: base_url={shown!r}: {problem}, e.g. "
+                         f"base_url=http://127.0.0.1:8000/v1/...")
+
+
 def positive_timeout(value: Any, owner: str) -> float:
     """``timeout`` in seconds; 0, a negative or a non-number is refused (aiohttp reads 0 as
     "no timeout": a silent server would hold the run forever)."""

@@ -109,7 +109,9 @@ def check_model_args(backend: str, factory: Callable[..., Any], args: Mapping[st
     if not unknown:
         return
     shown = [n for n in pool if not n.startswith("_")]
-    parts = [f"{k!r}{_suggest(k, shown)}" for k in unknown]
+    from lmeval.redact import shown_word
+
+    parts = [f"{shown_word(k, 'a name')}{_suggest(k, shown)}" for k in unknown]
     raise UsageError(f"--model_args: backend {backend!r} has no model argument {', '.join(parts)}")
 
 

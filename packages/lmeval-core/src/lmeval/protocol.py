@@ -327,7 +327,9 @@ def parse_model_args(arg_string: str | Mapping[str, Any] | None) -> dict[str, An
         if not item:
             continue
         if "=" not in item:
-            raise ValueError(f"model argument {item!r} is not of the form key=value")
+            from lmeval.redact import shown_word
+
+            raise ValueError(f"model argument {shown_word(item, 'an item')} is not of the form key=value")
         key, value = item.split("=", 1)
         out[key.strip()] = coerce_value(value.strip())
     return out

@@ -197,6 +197,19 @@ def _shapes(text: str, found: list[str] | None) -> str:
     return _KEY_SHAPES.sub(shaped, text)
 
 
+_NAME_LIKE = re.compile(r"[a-z][a-z0-9_.\-]{0,39}")
+
+
+def shown_word(text: str, what: str = "text") -> str:
+    """``text`` quoted for an error message when it reads as an argument name (lowercase, at
+    most 3 digits); else its length only: a bare value in ``--model_args`` may be a key whose
+    ``api_key=`` was forgotten, and an error message is an output too."""
+    word = str(text).strip()
+    if _NAME_LIKE.fullmatch(word) and sum(c.isdigit() for c in word) <= 3:
+        return repr(word)
+    return f"({what} of {len(word)} characters, not shown: it may be a credential)"
+
+
 def redact_text(text: Any) -> str:
     """Free text (a message, a URL, an argument string) with every credential masked."""
     out = str(text)
