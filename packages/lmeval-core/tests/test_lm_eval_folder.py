@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 import json
 import logging
+from pathlib import Path
 
 import pytest
 from lmeval.cli import main
@@ -213,3 +214,82 @@ def test_many_overrides_are_one_line_and_each_name_when_used(tmp_path, cache_dir
         assert sorted(used) == sorted({
             f"lmeval: task 'name_{i}' in {include / f'name_{i}.yaml'} overrides the one in "
             f"{pack / f'name_{i}.yaml'}" for i in (0, count - 1)})
+
+
+# ---- a filter a helper registers in lm-eval's registry -----------------------------------------
+
+_CORPUS_PYTHON = Path(__file__).resolve().parents[3] / "benchmarks" / ".work" / "corpus-venv" / "bin" / "python"
+_HELPER = '''
+from lm_eval.api.filter import Filter
+from lm_eval.api.registry import register_filter
+
+
+@register_filter("{name}")
+class Marked(Filter):
+    def __init__(self, mark="", **kwargs):
+        self.mark = mark
+
+    def apply(self, resps, docs):
+        return map(lambda r, d: [self.mark + d["q"] + "|" + x for x in r], resps, docs)
+
+
+def score(doc, results):
+    answer = results[0][0] if isinstance(results[0], list) else results[0]  # no take_first: a list
+    return {{"marked": float(str(answer).startswith("#"))}}
+'''
+
+
+@pytest.mark.skipif(not _CORPUS_PYTHON.exists(),
+                    reason="needs lm-eval 0.4.13 beside lmeval: the venv benchmarks/lm_eval_corpus.py "
+                           "builds (benchmarks/.work/corpus-venv)")
+@pytest.mark.parametrize("then_take_first", [False, True], ids=["alone", "then_take_first"])
+@pytest.mark.parametrize("name", ["ACP_grammar_filter", "marked", "regex_x"])
+@pytest.mark.parametrize("mark", [None, "#"])
+def test_a_filter_registered_in_lm_evals_registry_by_a_helper(tmp_path, name, mark, then_take_first):
+    """lm-eval's acpbench helpers register their filter with lm-eval's ``@register_filter``;
+    the real lm-eval 0.4.13 registry is read once the helper is imported (validate and run)."""
+    import subprocess
+
+    (tmp_path / "helper.py").write_text(_HELPER.format(name=name))
+    step = f"      - function: {name}\n" + (f"        mark: '{mark}'\n" if mark else "")
+    if then_take_first:
+        step += "      - function: take_first\n"
+    (tmp_path / "t.yaml").write_text(
+        f"task: uses_helper_filter\n{_data(tmp_path)}output_type: generate_until\n"
+        "doc_to_text: q\ndoc_to_target: a\nprocess_results: !function helper.score\n"
+        "metric_list:\n  - metric: marked\n    aggregation: mean\n    higher_is_better: true\n"
+        f"filter_list:\n  - name: helper_filter\n    filter:\n{step}")
+    env = {"PATH": "/usr/bin:/bin", "LMEVAL_CACHE_DIR": str(tmp_path / "cache"),
+           "LMEVAL_DISABLE_AUTOLOAD": "1", "HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1"}
+    check = subprocess.run([str(_CORPUS_PYTHON), "-m", "lmeval", "validate", str(tmp_path / "t.yaml")],
+                           capture_output=True, text=True, env=env, timeout=300)
+    assert check.returncode == 0, check.stdout + check.stderr
+    out = tmp_path / "out"
+    run = subprocess.run([str(_CORPUS_PYTHON), "-m", "lmeval", "run", "--model", "dummy", "--tasks",
+                          "uses_helper_filter", "--include_path", str(tmp_path), "--log_samples",
+                          "--output_path", str(out)], capture_output=True, text=True, env=env,
+                         timeout=300)
+    assert run.returncode == 0, run.stderr[-3000:]
+    (samples,) = out.rglob("samples_uses_helper_filter_*.jsonl")
+    rows = [json.loads(line) for line in samples.read_text().splitlines()]
+    assert len(rows) == 4
+    for row in rows:
+        assert row["filter"] == "helper_filter"
+        resp = row["resps"][0][0]
+        expected = f"{mark or ''}{row['doc']['q']}|{resp}"
+        filtered = row["filtered_resps"]
+        while isinstance(filtered, list) and len(filtered) == 1:  # kept a list without take_first
+            filtered = filtered[0]
+        assert filtered == expected, row
+        assert row["marked"] == (1.0 if mark else 0.0)
+
+
+def test_an_unknown_filter_is_still_an_error_without_lm_eval(tmp_path, cache_dir, capsys):
+    (tmp_path / "t.yaml").write_text(
+        f"task: unknown_filter\n{_data(tmp_path)}output_type: generate_until\n"
+        "doc_to_text: q\ndoc_to_target: a\nfilter_list:\n  - name: f\n    filter:\n"
+        "      - function: ACP_grammar_filter\n      - function: take_firts\n")
+    assert main(["validate", str(tmp_path / "t.yaml")]) == 1
+    out = capsys.readouterr().out
+    assert "unknown filter 'ACP_grammar_filter'" in out and "unknown filter 'take_firts'" in out
+    assert "did you mean 'take_first'" in out

@@ -363,6 +363,26 @@ class FilterPipeline:
         return [name for name, _, _ in self.steps]
 
 
+def lm_eval_registered_filter(name: str) -> Callable[..., Any] | None:
+    """A filter class that a task's helper module registered in lm-eval's own registry
+    (``@register_filter`` from ``lm_eval.api.registry``, as lm-eval 0.4.13's acpbench helpers do),
+    once such a helper was imported (a task's ``!function`` references are resolved before its
+    filters are built). lm-eval's filter classes have lmeval's interface, ``cls(**kwargs)`` then
+    ``apply(resps, docs)``. Never imports lm-eval itself; None when it is not loaded or lacks
+    the name."""
+    module = sys.modules.get("lm_eval.api.registry")
+    table = getattr(module, "filter_registry", None)
+    if table is None:
+        return None
+    try:
+        if name not in table:
+            return None
+        factory = table.get(name)
+    except Exception:  # noqa: BLE001 - another lm-eval's registry: treated as absent
+        return None
+    return factory if callable(factory) else None
+
+
 def build_filter_pipeline(registry: Any, name: str,
                           steps: Iterable[tuple[str, Mapping[str, Any] | None]]) -> FilterPipeline:
     """Resolve ``[(filter name, kwargs), ...]`` (lm-eval's ``filter_list`` steps) against ``registry``.
@@ -377,9 +397,12 @@ def build_filter_pipeline(registry: Any, name: str,
             factory, filter_name = filter_name, getattr(filter_name, "__name__", "custom")
             resolved.append((filter_name, factory, kwargs))
             continue
-        if filter_name not in registry:
-            raise UsageError(registry.unknown_message(filter_name))
-        factory = registry.get(filter_name).load()
+        if filter_name in registry:
+            factory = registry.get(filter_name).load()
+        else:
+            factory = lm_eval_registered_filter(filter_name)
+            if factory is None:
+                raise UsageError(registry.unknown_message(filter_name))
         _check_kwargs(filter_name, factory, kwargs)
         try:
             factory(**kwargs)

@@ -296,6 +296,7 @@ def _walk_refs(value: Any, key: str, out: list[tuple[str, Any]]) -> None:
 
 
 def _check_task(config: Any, raw: Any, pm: Any) -> list[str]:
+    from lmeval.filters import lm_eval_registered_filter
     from lmeval.tasks import templates
     from lmeval.tasks.config import fail
 
@@ -317,7 +318,8 @@ def _check_task(config: Any, raw: Any, pm: Any) -> list[str]:
     for pipeline in raw.get("filter_list") or []:
         for step in pipeline.get("filter") or []:
             name = step.get("function")
-            if isinstance(name, str) and name not in pm.filters:
+            if isinstance(name, str) and name not in pm.filters \
+                    and lm_eval_registered_filter(name) is None:  # a helper's lm-eval filter
                 problems.append(fail(raw, "filter_list", pm.filters.unknown_message(name)).located())
     if problems:
         return problems
