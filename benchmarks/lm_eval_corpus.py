@@ -7,6 +7,9 @@
    (entry points off, a fresh cache): names lm-eval lists that lmeval misses (goal: none), names
    lmeval lists that lm-eval does not, kinds, files and tag members that differ; and how many files
    lmeval's quick scan read without a parse.
+   With the installed task packs too (entry points on): the names a pack and the folder both
+   define, each of which must resolve to the folder's file (``--include_path`` overrides, as in
+   lm-eval), and the lines ``ls tasks`` writes about them.
 2. Validate. ``lmeval validate <folder>`` with lm-eval's task dependencies installed: a venv layered
    on the reference venv (a ``.pth`` line) with ``lm-eval[tasks]==0.4.13`` and this tree's
    lmeval-core. Data is not downloaded (the machine reaches PyPI only): ``validate`` checks the
@@ -23,6 +26,7 @@ from __future__ import annotations
 import argparse
 import collections
 import json
+import logging
 import os
 import re
 import subprocess
@@ -169,6 +173,33 @@ def compare_names(folder: Path, reference: dict, cache: Path) -> dict:
     }
 
 
+def compare_with_packs(folder: Path, cache: Path) -> dict:
+    """The folder passed with ``--include_path`` beside the installed task packs (entry points
+    on): the names both define, whether each resolves to the folder's file (lm-eval's rule:
+    include_path overrides), and what ``lmeval ls tasks`` says about it on stderr."""
+    env = {**os.environ, "LMEVAL_CACHE_DIR": str(cache)}
+    env.pop("LMEVAL_DISABLE_AUTOLOAD", None)
+    proc = subprocess.run([sys.executable, "-m", "lmeval", "ls", "tasks", "--include_path", str(folder)],
+                          capture_output=True, text=True, env=env, check=True)
+    from lmeval.plugins import get_plugin_manager
+    from lmeval.tasks.index import TaskIndex, task_sources
+
+    logging.getLogger("lmeval").setLevel(logging.ERROR)  # each name used below is a warning
+    packs = task_sources(get_plugin_manager(), None)
+    alone, folder_only = TaskIndex(packs), TaskIndex([(folder, "include_path")])
+    both = TaskIndex([*packs, (folder, "include_path")])
+    common = sorted(set(alone.rows) & set(folder_only.rows))
+    kinds = collections.Counter(f"{alone.get(n).kind}/{folder_only.get(n).kind}" for n in common)
+    not_folder = [n for n in common if both.get(n).kind != folder_only.get(n).kind
+                  or (both.get(n).kind == "tag" and set(both.get(n).tags) != set(folder_only.get(n).tags))
+                  or (both.get(n).kind != "tag"
+                      and os.path.realpath(both.get(n).path) != os.path.realpath(folder_only.get(n).path))]
+    return {"pack_sources": len(packs), "pack_names": len(alone.rows), "in_both": len(common),
+            "kinds": dict(kinds), "not_resolved_to_folder": not_folder,
+            "pack_only": sorted(set(alone.rows) - set(folder_only.rows)),
+            "ls_stderr_lines": len(proc.stderr.splitlines()), "ls_stderr": proc.stderr[:600]}
+
+
 _LINE = re.compile(r"^(?P<file>/[^:]+?)(?::(?P<line>\d+))?: (?P<rest>.*)$")
 
 
@@ -299,6 +330,11 @@ def main() -> None:
           f"scan, the rest parsed; ls tasks cold {names['ls_cold_s']} s, warm {names['ls_warm_s']} s")
     if names["missing"]:
         print("       missing:", ", ".join(names["missing"][:20]))
+    result["with_packs"] = packs = compare_with_packs(folder, cache)
+    print(f"with the installed packs ({packs['pack_sources']} sources, {packs['pack_names']} names): "
+          f"{packs['in_both']} names in both ({', '.join(f'{k} {v}' for k, v in packs['kinds'].items())}), "
+          f"{packs['in_both'] - len(packs['not_resolved_to_folder'])} resolved to the folder's file; "
+          f"`ls tasks` stderr: {packs['ls_stderr_lines']} line(s)")
     if not args.no_validate:
         result["validate"] = v = validate(folder, corpus_python(), cache, args.validate_output)
         print(f"validate: {v['files_checked']} files in {v['seconds']} s: {v['problems']} problems, "
