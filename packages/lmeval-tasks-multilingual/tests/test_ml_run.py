@@ -65,6 +65,10 @@ def test_every_task_runs_and_reports_its_metrics(run):
     for name in ("bec2016eu", "bhtc_v2", "vaxx_stance"):
         assert set(results[name]) >= {"f1,none"}, name
     assert set(results["bertaqa_en_mt_nllb"]) >= {"acc,none"}
+    assert set(results["cieacova_choice"]) >= {"acc,none", "acc_norm_C1,none", "acc_frase,none"}
+    assert set(results["cieacova_word"]) >= {"exact_match,none", "exact_match_definició,none"}
+    assert set(results["truthfulqa_va"]) >= {"bleu_max,none", "rougeL_diff,none"}
+    assert set(results["cabreu_extreme"]) >= {"bleu,none", "rouge1,none"}
     assert "acc,none" in results["darija_sentiment"] and set(results["bangla_mmlu"]) >= {"acc,none", "acc_norm,none"}
     for name in ("arab_culture", "arab_culture_levant", "aexams", "arabic_leaderboard_complete",
                  "arabic_leaderboard_light", "arabic_leaderboard_arabic_mmlu", "AraDiCE_ArabicMMLU_egy"):

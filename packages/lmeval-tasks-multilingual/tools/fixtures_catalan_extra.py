@@ -26,6 +26,33 @@ def catalan_generation() -> None:
         "incorrect_answers": [f"Et creix un meló {i}", "Et mors"], "source": "https://example.org"}
         for i in range(N)])
 
+    cieacova()
+
+
+CIEACOVA_LEVELS = ["C1", "B2", "B1", "C2"]
+
+
+def cieacova() -> None:
+    """Two instructions; the train split gives each its worked example (the second test instruction has none)."""
+    metadata = {"Anotador": "a", "Año": "2020", "Mes": "5", "Fuente": "JQCV", "Idioma": "va", "N. Pregunta": "1",
+                "Sección": "s"}
+    for split in ("train", "test"):
+        dump("gplsi/cieacova", "multiple_choice", split, [{
+            "Tarea": "t", "Instrucción": ['Tria l\'opció "[MASK]"', "Tria la frase correcta", "Una altra"][i]
+            if split == "test" else ['Tria l\'opció "[MASK]"', "Tria la frase correcta", 'Tria l\'opció "[MASK]"'][i],
+            "Pista": None, "Pregunta": f"Pregunta {split} {i} amb [MASK].",
+            # lists, as the dataset's features declare them (an answer may be none of the options)
+            "Respuesta": [f"opció {(i + 1) % 3} {i}"] if i != 2 else ["cap"],
+            "Opciones": [f" opció {k} {i}" if k else f"opció {k} {i}" for k in range(3)],
+            "Metadata": {**metadata, "Dificultad": CIEACOVA_LEVELS[i]}, "Prompt": "",
+            "Subtarea": ["text", "frase", "oracions"][i]} for i in range(N)])
+        dump("gplsi/cieacova", "text_generation", split, [{
+            "Tarea": "t", "Instrucción": ["Escriu la paraula", "Completa", "Escriu la paraula"][i],
+            "Pista": [f"pista {i}", "", None][i], "Pregunta": f"Frase {split} {i} amb ___.",
+            "Respuesta": [f"Paraula-{i}!"] if i != 1 else ["Paris", " París "], "Opciones": [],
+            "Metadata": {**metadata, "Dificultad": CIEACOVA_LEVELS[(i + 1) % 4]}, "Prompt": "",
+            "Subtarea": ["text", "oracions", "definició"][i]} for i in range(N)])
+
 
 EMOTIONS = [["Ira", "Alegria", "Por", "Sorpresa"], ["Alleujament", "Alegria", "Culpa", "Orgull"]]
 

@@ -87,4 +87,53 @@ def truthfulqa_va() -> None:
         '__all__ = ["process_docs_gen", "process_results_gen"]\n', encoding="utf-8")
 
 
-FAMILIES = [catalan_generation, truthfulqa_va]
+# CIEACOVA (gplsi/cieacova): per-level (C1, C2, B1, B2) and per-subtask scores; the choice task's
+# subtasks are text, frase, oracions, definició, the word task's text, oracions, definició.
+CIEACOVA_TAIL = "Text a resoldre:\n{{Pregunta}}\n\n"
+
+
+def _means(names: list[str]) -> list[dict[str, Any]]:
+    return [{"metric": n, "aggregation": "mean", "higher_is_better": True} for n in names]
+
+
+def cieacova() -> None:
+    folder = "catalan_bench/cieacova"
+    common = {"process_docs": None, "training_split": "train", "validation_split": None, "test_split": "test",
+              "num_fewshot": 0}
+    choice_metrics = ["acc", "acc_norm"] + [f"{m}_{k}" for k in ("C1", "C2", "B1", "B2", "text", "frase",
+                                                                  "oracions", "definició")
+                                             for m in ("acc", "acc_norm")]
+    write(f"{folder}/cieacova_choice.yaml", {
+        "task": "cieacova_choice", "custom_dataset": Fn("utils.load_cieacova_dataset"),
+        "dataset_kwargs": {"dataset_repo": "gplsi/cieacova", "dataset_name": "multiple_choice"},
+        **common, "process_docs": Fn("utils.process_docs"), "output_type": "multiple_choice",
+        "doc_to_text": "{{Instrucción}}\n\n{{dynamic_fewshot}}" + CIEACOVA_TAIL
+                       + "Opcions de resposta:\n{{parsed_opciones_text}}\n\nResposta:\n",
+        "doc_to_choice": "{{parsed_opciones}}", "doc_to_target": "{{parsed_respuesta[0]}}",
+        "should_decontaminate": True, "doc_to_decontamination_query": "{{Pregunta}}",
+        "process_results": Fn("utils.process_results"), "metric_list": _means(choice_metrics),
+        "metadata": {"version": 1.0}})
+    word_metrics = ["exact_match"] + [f"exact_match_{k}" for k in ("B1", "B2", "C1", "C2", "text", "oracions",
+                                                                   "definició")]
+    write(f"{folder}/cieacova_word.yaml", {
+        "task": "cieacova_word", "custom_dataset": Fn("utils.load_cieacova_dataset"),
+        "dataset_kwargs": {"dataset_repo": "gplsi/cieacova", "dataset_name": "text_generation"},
+        **common, "process_docs": Fn("utils.process_gen_docs"), "output_type": "generate_until",
+        "doc_to_text": "{{Instrucción}}\n\n{{dynamic_fewshot}}" + CIEACOVA_TAIL
+                       + "{% if Pista %}PISTA:\n{{Pista}}\n\n{% endif %}Resposta:\n",
+        "doc_to_target": "{{parsed_respuesta[0]}}", "should_decontaminate": True,
+        "doc_to_decontamination_query": "{{Pregunta}}",
+        "process_results": Fn("utils.process_results_text_generation"),
+        "generation_kwargs": {"until": ["\n"], "max_gen_toks": 20, "temperature": 0.0},
+        "metric_list": _means(word_metrics), "metadata": {"version": 1.0}})
+    write(f"{folder}/cieacova.yaml", {"group": "cieacova", "task": ["cieacova_choice", "cieacova_word"],
+                                      "metadata": {"version": 1.0}})
+    (gt.ROOT / folder / "utils.py").write_text(
+        '"""CIEACOVA: its loader, dynamic one-shot examples and per-level scores."""\n\n'
+        "from lmeval_tasks_multilingual.cieacova import (\n    load_cieacova_dataset,\n    process_docs,\n"
+        "    process_gen_docs,\n    process_results,\n    process_results_text_generation,\n)\n\n"
+        '__all__ = ["load_cieacova_dataset", "process_docs", "process_gen_docs", "process_results",\n'
+        '           "process_results_text_generation"]\n', encoding="utf-8")
+
+
+FAMILIES = [catalan_generation, truthfulqa_va, cieacova]

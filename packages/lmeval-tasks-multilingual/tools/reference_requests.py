@@ -21,7 +21,8 @@ from pathlib import Path
 def install_mirror(root: Path) -> None:
     import datasets
 
-    def load_dataset(path: str, name: str | None = None, **_: object) -> datasets.DatasetDict:
+    def load_dataset(path: str, name: str | None = None, split: str | None = None,
+                     **_: object) -> datasets.DatasetDict | datasets.Dataset:
         base = root / path / (name or "default")
         if not base.is_dir():
             base = root / path / "default"
@@ -31,7 +32,7 @@ def install_mirror(root: Path) -> None:
             splits[f.stem] = datasets.Dataset.from_list(rows)
         if not splits:
             raise FileNotFoundError(f"no fixture for {path}/{name}")
-        return datasets.DatasetDict(splits)
+        return splits[split] if split else datasets.DatasetDict(splits)  # cieacova loads split="train"
 
     datasets.load_dataset = load_dataset
     if not hasattr(datasets, "load_metric"):  # basqueglue's utils import it (gone in datasets 3); unused here
