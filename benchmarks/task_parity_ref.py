@@ -104,7 +104,7 @@ class LocalCodeEval:
 
 
 class HubOnlyMetric:
-    """A Hub metric that cannot be fetched offline (careqa's bleu, rouge, bertscore, bleurt):
+    """A Hub metric that cannot be fetched offline (careqa's bleu, bertscore, bleurt):
     loading it succeeds, so the helper module that loads it at import is usable for the tasks
     that never compute it (careqa_open_perplexity); computing it raises."""
 
@@ -115,6 +115,29 @@ class HubOnlyMetric:
         raise RuntimeError(f"the {self.name} metric needs the Hugging Face Hub (offline here)")
 
 
+class LocalRouge:
+    """HF ``evaluate``'s ``rouge`` metric (a Hub module, offline here) as that module computes it:
+    ``rouge_score``'s scorer (rouge1, rouge2, rougeL, rougeLsum unless asked otherwise, no stemmer),
+    each (reference, prediction) scored, then the bootstrap aggregator's mid F-measure (NumPy's
+    global generator) -- so lm-eval's own task code (caBreu's rouge1_agg ...) runs unchanged."""
+
+    def compute(self, predictions, references, rouge_types=None, use_aggregator=True, use_stemmer=False,
+                tokenizer=None, **_):
+        from rouge_score import rouge_scorer, scoring
+
+        types = rouge_types or ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+        scorer = rouge_scorer.RougeScorer(rouge_types=types, use_stemmer=use_stemmer, tokenizer=tokenizer)
+        multi = isinstance(references[0], list)
+        scores = [scorer.score_multi(r, p) if multi else scorer.score(r, p)
+                  for r, p in zip(references, predictions, strict=True)]
+        if not use_aggregator:
+            return {t: [s[t].fmeasure for s in scores] for t in types}
+        aggregator = scoring.BootstrapAggregator()
+        for score in scores:
+            aggregator.add_scores(score)
+        return {key: value.mid.fmeasure for key, value in aggregator.aggregate().items()}
+
+
 def patch_evaluate() -> None:
     import evaluate
 
@@ -123,7 +146,9 @@ def patch_evaluate() -> None:
     def load(path, *args, **kwargs):
         if path == "code_eval":
             return LocalCodeEval()
-        if path in ("bleu", "rouge", "bertscore", "bleurt"):
+        if path == "rouge":
+            return LocalRouge()
+        if path in ("bleu", "bertscore", "bleurt"):
             return HubOnlyMetric(path)
         return original(path, *args, **kwargs)
 
