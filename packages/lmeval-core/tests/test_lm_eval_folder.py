@@ -293,3 +293,40 @@ def test_an_unknown_filter_is_still_an_error_without_lm_eval(tmp_path, cache_dir
     out = capsys.readouterr().out
     assert "unknown filter 'ACP_grammar_filter'" in out and "unknown filter 'take_firts'" in out
     assert "did you mean 'take_first'" in out
+
+
+# ---- a pack's note belongs to its file -----------------------------------------------------------
+
+_NOTES_PLUGIN = """from lmeval.hookspecs import hookimpl
+
+
+@hookimpl
+def lmeval_register_task_sources(register):
+    register({root!r}, notes={notes!r})
+"""
+
+
+@pytest.mark.parametrize("overridden", [(), ("noted_task",), ("noted_group",),
+                                        ("noted_task", "noted_group")])
+@pytest.mark.parametrize("what", ["tasks", "groups"])
+def test_a_packs_note_is_not_shown_for_the_file_that_overrides_it(tmp_path, cache_dir, capsys,
+                                                                   overridden, what):
+    pack, include = tmp_path / "pack", tmp_path / "include"
+    _define(pack, "task", "noted_task", "")
+    _define(pack, "group", "noted_group", "")
+    notes = {"noted_task": "generates up to 1,024 tokens", "noted_group": "needs the [x] extra"}
+    plugin = tmp_path / "notes_plugin.py"
+    plugin.write_text(_NOTES_PLUGIN.format(root=str(pack), notes=notes))
+    args = ["ls", what, "--plugins", str(plugin)]
+    for name in overridden:
+        _define(include, "task" if name == "noted_task" else "group", name, "")
+    if overridden:
+        args += ["--include_path", str(include)]
+    assert main(args) == 0
+    lines = capsys.readouterr().out.splitlines()
+    name = "noted_task" if what == "tasks" else "noted_group"
+    (row,) = [line for line in lines[1:] if line.split()[0] == name]
+    if name in overridden:
+        assert notes[name] not in row and str(include) in row
+    else:
+        assert row.rstrip().endswith(notes[name]) and str(pack) in row

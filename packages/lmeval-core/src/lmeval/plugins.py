@@ -156,6 +156,8 @@ class PluginManager:
         self._registries: dict[str, Registry] = {}
         #: task or group name → the note its pack registered with it (filled by task_sources)
         self.task_notes: dict[str, str] = {}
+        #: task or group name → the task directory whose pack wrote its note
+        self.task_note_roots: dict[str, Path] = {}
         self.failed: dict[str, str] = {}
         if builtins:
             for name in BUILTIN_MODULES:
@@ -299,13 +301,14 @@ class PluginManager:
         """Task directories in registration order, with the distribution of each; the notes
         registered with them land in :attr:`task_notes`."""
         out: list[tuple[Path, str]] = []
-        self.task_notes = {}
+        self.task_notes, self.task_note_roots = {}, {}
         if self._pm is None:  # nothing registered, nothing to ask
             return out
         for plugin_name, dist, impl in self._impls("lmeval_register_task_sources"):
             def add(path: Any, notes: Any, _aliases: Any, _meta: Any, *, _d: str = dist) -> None:
                 out.append((Path(path), _d))
                 self.task_notes.update({str(k): str(v) for k, v in (notes or {}).items()})
+                self.task_note_roots.update({str(k): Path(path) for k in (notes or {})})
 
             impl.function(register=_register_callback("lmeval_register_task_sources", plugin_name,
                                                       dist, add))

@@ -32,6 +32,19 @@ def _rows(rows: list[tuple[str, ...]], headers: tuple[str, ...]) -> str:
     return "\n".join(line.rstrip() for line in lines) + "\n"
 
 
+def _note(pm: Any, notes: dict[str, str], name: str, path: str | None) -> str:
+    """The pack's note on ``name`` when the listed file is that pack's: a name another directory
+    overrides (``--include_path``) is not the task the note describes."""
+    note = notes.get(name, "")
+    root = getattr(pm, "task_note_roots", {}).get(name)
+    if note and root is not None and path:
+        from pathlib import Path
+
+        if not Path(path).resolve().is_relative_to(root.resolve()):
+            return ""
+    return note
+
+
 def handle(args: argparse.Namespace) -> int:
     from lmeval.plugins import PluginManager
 
@@ -53,7 +66,7 @@ def handle(args: argparse.Namespace) -> int:
                 source = ", ".join(sorted({table[m][3] for m in tags if m in table})) or "-"
                 rows.append((name, source, f"{len(tags)} tasks"))
             else:  # the distribution of the source the file was found in
-                rows.append((name, dist, path or "", notes.get(name, "")))
+                rows.append((name, dist, path or "", _note(pm, notes, name, path)))
         headers = (("tag", "distribution", "members") if args.what == "tags"
                    else (args.what[:-1], "distribution", "config", "notes"))
         if kind != "tag" and not any(row[3] for row in rows):  # the column only when a pack wrote one
