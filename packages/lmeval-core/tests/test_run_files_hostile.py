@@ -21,7 +21,7 @@ def run(tmp_path_factory):
     mp = pytest.MonkeyPatch()
     mp.setenv("LMEVAL_CACHE_DIR", str(root / "cache"))
     tasks = write_tasks(root / "tasks")
-    yield {"tasks": tasks, "file": make_run(tasks, root / "run", tasks=("cmp_mc", "cmp_gen"))}
+    yield {"tasks": tasks, "file": make_run(tasks, root / "run", tasks=("cmp_mc", "cmp_gen", "cmp_ppl"))}
     mp.undo()
 
 
@@ -193,3 +193,29 @@ def test_a_mistyped_run_path_names_the_closest(run, capsys, tmp_path, typo):
     for argv in (["rescore", wrong], ["compare", wrong, copy], ["compare", copy, wrong]):
         code, err = _call(capsys, argv)
         _one_error(code, err, f"{wrong}: no such file or directory", "did you mean 'run'")
+
+
+@pytest.mark.parametrize("source, target", [(a, b) for a in ("cmp_mc", "cmp_gen", "cmp_ppl")
+                                            for b in ("cmp_mc", "cmp_gen", "cmp_ppl") if a != b])
+def test_the_samples_file_of_another_task_is_refused(run, capsys, tmp_path, source, target):
+    """Before: a generation task's samples under a multiple-choice task's name died with a
+    TypeError inside its metric."""
+    copy = _copy(run, tmp_path)
+    into = next(copy.glob(f"samples_{target}_*.jsonl"))
+    into.write_bytes(next(copy.glob(f"samples_{source}_*.jsonl")).read_bytes())
+    code, err = _call(capsys, ["rescore", copy, "--include_path", run["tasks"], "-o", tmp_path / "o"])
+    _one_error(code, err, f"{into}:1: request 0 is a ", f"task {target!r}", "the samples file of another task?")
+
+
+@pytest.mark.parametrize("flag", ["--tolerance", "--sample_tolerance"])
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "-1", "-1e-9"])
+def test_compare_refuses_a_tolerance_that_is_not_a_distance(run, capsys, flag, value):
+    code, err = _call(capsys, ["compare", run["file"], run["file"], f"{flag}={value}"])
+    _one_error(code, err, f"{flag}: expected a finite number >= 0")
+
+
+@pytest.mark.parametrize("where", ["/etc/passwd/x.json", "/proc/nope/x.json", "{run}/x.json"])
+def test_compare_output_path_that_cannot_be_written_is_checked_first(run, capsys, tmp_path, where):
+    target = where.format(run=run["file"])  # under a file
+    code, err = _call(capsys, ["compare", run["file"], run["file"], "-o", target])
+    _one_error(code, err, "--output_path: cannot write to")

@@ -59,8 +59,16 @@ def handle(args: argparse.Namespace) -> int:
 
     if not 0 < args.alpha < 1 or not 0 < args.confidence < 1:
         raise UsageError("--alpha and --confidence: expected a number between 0 and 1")
+    for name in ("tolerance", "sample_tolerance"):
+        value = getattr(args, name)
+        if value is not None and not 0 <= value < float("inf"):
+            raise UsageError(f"--{name}: expected a finite number >= 0, got {value}")
     if args.iters < 1:
         raise UsageError(f"--iters: expected a positive number, got {args.iters}")
+    if args.output_path:
+        from lmeval.outputs import check_writable
+
+        check_writable(str(args.output_path), "--output_path", file_suffixes=(".json",))
     if args.fail_on != "difference" and args.no_samples:
         raise UsageError(f"--fail_on {args.fail_on} tests per-sample scores: drop --no_samples")
     a, b = load_run(args.a), load_run(args.b)

@@ -203,6 +203,7 @@ def read_samples(task: Task, path: Path) -> tuple[Built, dict[int, dict]]:
         first.setdefault(doc_id, (number, entry))
     if not first:
         raise UsageError(f"{path}: no samples")
+    expected = {"multiple_choice": "loglikelihood"}.get(task.output_type, task.output_type)
     ids: list[int] = []
     instances: list[Instance] = []
     docs: dict[int, dict] = {}
@@ -223,6 +224,10 @@ def read_samples(task: Task, path: Path) -> tuple[Built, dict[int, dict]]:
         docs[doc_id] = entry["doc"]
         for idx, (arg, answers) in enumerate(zip(args, resps, strict=True)):
             request = _request(arg, where)
+            if request.kind.value != expected:
+                raise UsageError(f"{where}: request {idx} is a {request.kind.value} request; task "
+                                 f"{task.name!r} ({task.output_type}) makes {expected} requests "
+                                 f"(the samples file of another task?)")
             if not isinstance(answers, list) or not answers:
                 raise UsageError(f"{where}: resps[{idx}]: expected a list of answers, got {answers!r}")
             kind = request.kind.value
