@@ -219,3 +219,21 @@ def test_compare_output_path_that_cannot_be_written_is_checked_first(run, capsys
     target = where.format(run=run["file"])  # under a file
     code, err = _call(capsys, ["compare", run["file"], run["file"], "-o", target])
     _one_error(code, err, "--output_path: cannot write to")
+
+
+def test_a_directory_of_several_runs_names_the_one_compared(run, capsys, tmp_path):
+    """``compare DIR X`` where DIR holds several runs compares DIR's newest: said on stderr; a
+    DIR whose newest run is X itself is refused instead of comparing a run with itself."""
+    root = tmp_path / "runs"
+    older, newer = _copy(run, tmp_path), root / "z"
+    shutil.copytree(older, root / "a")
+    shutil.copytree(older, newer)
+    stamp = run["file"].name.removeprefix("results_").removesuffix(".json")
+    for f in newer.iterdir():  # the newest run under root/
+        f.rename(f.with_name(f.name.replace(stamp, "2099-01-01T00-00-00.000001")))
+    code = main(["compare", str(root), str(older)])
+    err = capsys.readouterr().err
+    assert code == 0 and f"A: 2 results files under {root}; comparing the newest" in err, err
+    assert "2099-01-01" in err
+    code, err = _call(capsys, ["compare", root, next(newer.glob("results_*.json"))])
+    _one_error(code, err, "A and B are the same results file")

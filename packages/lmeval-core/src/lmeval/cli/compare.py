@@ -72,6 +72,11 @@ def handle(args: argparse.Namespace) -> int:
     if args.fail_on != "difference" and args.no_samples:
         raise UsageError(f"--fail_on {args.fail_on} tests per-sample scores: drop --no_samples")
     a, b = load_run(args.a), load_run(args.b)
+    if a.path.resolve() == b.path.resolve():
+        raise UsageError(f"A and B are the same results file, {a.path} (a directory holding several "
+                         f"runs gives its newest one: name the results files)")
+    _note_newest("A", args.a, a.path)
+    _note_newest("B", args.b, b.path)
     result = compare_runs(a, b, tolerance=args.tolerance, sample_tolerance=args.sample_tolerance,
                           samples=not args.no_samples)
     if not args.no_samples:
@@ -96,3 +101,13 @@ def handle(args: argparse.Namespace) -> int:
         return 1 if result.significant else 0
     differ = result.scores_differ or (result.samples_differ and not args.scores_only)
     return 1 if differ else 0
+
+
+def _note_newest(which: str, given: str, chosen: Path) -> None:
+    """Say which file a directory of several runs stood for (stderr: stdout is the report)."""
+    from lmeval.report import find_results
+
+    files = find_results(given)
+    if len(files) > 1:
+        print(f"lmeval: {which}: {len(files)} results files under {given}; comparing the newest, "
+              f"{chosen} (name a file to choose another)", file=sys.stderr)
