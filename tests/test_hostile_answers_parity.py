@@ -102,7 +102,7 @@ def _cases(rows: dict[str, list[dict]], per_doc: int = 30) -> list[tuple[str, in
     return cases
 
 
-def _score(python: Path, side: str, data_file: Path, out: Path) -> list:
+def _score(python: Path, side: str, data_file: Path, out: Path) -> dict:
     proc = subprocess.run([str(python), str(DRIVER), side, str(data_file), str(out)],
                           capture_output=True, text=True, timeout=900)
     assert proc.returncode == 0, proc.stderr[-3000:]
@@ -116,8 +116,10 @@ def test_hostile_answers_score_as_in_lm_eval(tmp_path):
     cases = _cases(rows)
     data = tmp_path / "cases.json"
     data.write_text(json.dumps({"rows": rows, "cases": cases}), encoding="utf-8")
-    theirs = _score(REF_PYTHON, "ref", data, tmp_path / "ref.json")
-    ours = _score(Path(sys.executable), "ours", data, tmp_path / "ours.json")
+    theirs = _score(REF_PYTHON, "ref", data, tmp_path / "ref.json")["scores"]
+    ours_run = _score(Path(sys.executable), "ours", data, tmp_path / "ours.json")
+    assert ours_run["opened"] == []  # no answer made the scoring open a file or a process
+    ours = ours_run["scores"]
     assert len(theirs) == len(ours) == len(cases)
     crashed = [(c, o) for c, o in zip(cases, ours, strict=True) if "raised" in o]
     differ = [(c[0], c[1], c[2][:80], t, o) for c, t, o in zip(cases, theirs, ours, strict=True)
