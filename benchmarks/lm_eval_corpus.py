@@ -1,6 +1,6 @@
 """lm-eval 0.4.13's own task folder read by lmeval: the names it lists, and what `validate` says.
 
-    python benchmarks/lm_eval_corpus.py [--no-validate] [--json results/lm_eval_corpus.json]
+    python benchmarks/lm_eval_corpus.py [--no-validate] [--json benchmarks/results/lm_eval_corpus.json]
 
 1. Names. lm-eval's ``TaskManager`` over its own ``lm_eval/tasks`` (in the reference venv of
    ``reference_env.py``) against ``lmeval ls tasks|groups|tags --include_path`` over the same folder
