@@ -113,7 +113,12 @@ class ResponseCache:
         """Store ``items`` in one transaction (committed when this returns)."""
         if not items:
             return
-        rows = [(self.model, k, json.dumps(v)) for k, v in items.items()]
+        from lmeval import redact
+
+        # an answer that repeats a credential of this run (a hostile server echoing the API
+        # key) is stored masked, as the samples show it: the cache is a file that gets shared
+        mask = redact.redact_known if redact.has_known() else str
+        rows = [(self.model, k, mask(json.dumps(v))) for k, v in items.items()]
 
         def write() -> None:
             with self._conn:
