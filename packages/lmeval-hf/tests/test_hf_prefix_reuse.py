@@ -146,6 +146,14 @@ def test_plan_leaves_blocks_that_save_few_tokens_to_the_plain_path():
     assert len(cluster.block) == 20 and len(cluster.groups) == 5
     # and the threshold is the caller's
     assert plan_prefixes(rows, min_block=16, min_saved=16).clusters
+    # one question's two choices on a 12-token head save 12 tokens: plain; 40 such questions
+    # (480 tokens saved) share their heads in one batch of groups
+    lone = [_row([8] * 12 + [c], 12) for c in (1, 2)]
+    plan = plan_prefixes(lone, min_block=16)
+    assert not plan.clusters and len(plan.plain) == 2
+    many = [_row([q + 100] * 12 + [c], 12) for q in range(40) for c in (1, 2)]
+    (cluster,) = plan_prefixes(many, min_block=16).clusters
+    assert cluster.block == () and len(cluster.groups) == 40
 
 
 def test_plan_without_sharing_is_all_plain():

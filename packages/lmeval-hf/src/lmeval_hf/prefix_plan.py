@@ -102,8 +102,12 @@ def plan_prefixes(rows: Sequence[Row], *, min_block: int = 16,
 
     shared = [g for g in loose if len(g.rows) > 1]
     plain.extend(row for g in loose if len(g.rows) == 1 for row in g.rows)
-    if shared:
+    # heads computed once save head x (rows - 1) tokens; a lone pair of short rows does not pay
+    # for the two passes (heads, then choices) it would take outside the plain batches
+    if shared and sum(len(g.head) * (len(g.rows) - 1) for g in shared) >= min_saved:
         clusters.append(Cluster((), shared))
+    else:
+        plain.extend(row for g in shared for row in g.rows)
     return PrefixPlan(clusters, plain, trie_size([r.tokens for r in rows]))
 
 
