@@ -24,7 +24,8 @@ ENTRY_POINTS = ["belebele", "xnli", "xcopa", "xstorycloze", "pawsx", "mgsm_direc
                 "arab_culture", "arab_culture_completion", "aexams", "arabic_leaderboard_complete",
                 "arabic_leaderboard_light", "arabic_leaderboard_arabic_mmlu", "arabic_leaderboard_arabic_mmlu_light", "AraDiCE",
                 "bertaqa", "bec2016eu", "bhtc_v2", "epec_koref_bin", "vaxx_stance", "wiceu",
-                "darija_sentiment", "boolqa_bn", "bangla_commonsenseqa", "bangla_mmlu", "openbookqa_bn", "piqa_bn"]
+                "darija_sentiment", "boolqa_bn", "bangla_commonsenseqa", "bangla_mmlu", "openbookqa_bn", "piqa_bn",
+                "naijarc"]
 
 
 @pytest.fixture(scope="module")

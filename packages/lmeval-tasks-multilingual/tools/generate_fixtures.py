@@ -257,13 +257,14 @@ def main() -> None:
         shutil.rmtree(OUT)
     for family in (belebele, xnli, xcopa, xstorycloze, pawsx, mgsm, afri, arc_mt, copal_id, dialect_hellaswag, basque, catalan):
         family()
+    import fixtures_afrobench
     import fixtures_arabic
     import fixtures_bangla
     import fixtures_basque_extra
     import fixtures_catalan_extra
 
     for family in (*fixtures_arabic.FAMILIES, *fixtures_basque_extra.FAMILIES, *fixtures_bangla.FAMILIES,
-                   *fixtures_catalan_extra.FAMILIES):
+                   *fixtures_catalan_extra.FAMILIES, *fixtures_afrobench.FAMILIES):
         family()
     print(f"wrote {sum(1 for _ in OUT.rglob('*.jsonl'))} files under {OUT}")
 

@@ -937,6 +937,8 @@ FAMILIES = [  # folder(s), title, datasets, metrics, paper
      "msda, myc)", "acc", "Shang et al. 2024, arXiv:2409.17912"),
     (["bangla"], "Bangla (TituLLMs)", "`hishab/{boolq_bn, commonsenseqa-bn, titulm-bangla-mmlu, openbookqa-bn, "
      "piqa-bn}`", "acc, acc_norm", "Nahin et al. 2025, arXiv:2502.11187"),
+    (["afrobench"], "AfroBench (so far NaijaRC)", "`Davlan/NaijaRC` (hau, ibo, yor; test)", "acc, acc_norm",
+     "Ojo et al. 2025 (AfroBench), arXiv:2311.07978; Aremu et al. 2023, arXiv:2308.09768"),
     (["bertaqa"], "BertaQA", "`HiTZ/BertaQA` (16 configs: eu, en, en_mt_*; test)", "acc",
      "Etxaniz et al. 2024, arXiv:2406.07302"),
     (["aradice"], "AraDiCE", "`QCRI/AraDICE-ArabicMMLU-{egy,lev}`, `QCRI/AraDiCE-{BoolQ, Culture, OpenBookQA, PIQA, "
@@ -1054,6 +1056,7 @@ def generate(root: Path) -> str:
     if ROOT.exists():
         shutil.rmtree(ROOT)
     ROOT.mkdir(parents=True)
+    import generate_afrobench
     import generate_arabic
     import generate_bangla
     import generate_basque_extra
@@ -1061,7 +1064,7 @@ def generate(root: Path) -> str:
 
     for family in (belebele, xnli, xcopa, xstorycloze, pawsx, mgsm, afrixnli, afrimgsm, arc_mt, copal_id,
                    dialect_hellaswag, basque, catalan, *generate_arabic.FAMILIES, *generate_basque_extra.FAMILIES,
-                   *generate_bangla.FAMILIES, *generate_catalan_extra.FAMILIES):
+                   *generate_bangla.FAMILIES, *generate_catalan_extra.FAMILIES, *generate_afrobench.FAMILIES):
         family()
     return readme()
 

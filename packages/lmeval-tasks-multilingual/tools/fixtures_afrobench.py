@@ -1,0 +1,17 @@
+"""Fixtures of the AfroBench families (called by tools/generate_fixtures.py)."""
+
+from __future__ import annotations
+
+from generate_fixtures import N, dump
+
+
+def naijarc() -> None:
+    """Davlan/NaijaRC (AfroBench), with the Answer letter padded as some rows are."""
+    for lang in ("hau", "ibo", "yor"):
+        dump("Davlan/NaijaRC", lang, "test", [{
+            "story": f"Labari {lang} {i}.", "question": f" Tambaya {i}? ", "options_A": f"a{i}", "options_B": f"b{i}",
+            "options_C": f"c{i}", "options_D": f"d{i}", "Answer": ["A", " B", "D "][i]} for i in range(N)])
+
+
+
+FAMILIES = [naijarc]
