@@ -59,3 +59,30 @@ def test_cli_bad_executor_spec_exits_2_in_one_line(tmp_path, spec, message):
     errors = [line for line in done.stderr.splitlines() if line.startswith("lmeval: error:")]
     assert len(errors) == 1 and message in errors[0], done.stderr
     assert "Traceback" not in done.stderr and "Ray" not in done.stderr.replace("--executor ray", "")
+
+
+@pytest.mark.parametrize("address", ["notanaddress", "http://x:1/", "host:99999", "host:0", "host:",
+                                     ":6379", "ray://", "ray://host", "host:port", "a/b:1"])
+def test_a_malformed_address_is_a_usage_error_before_ray_starts(address):
+    with pytest.raises(UsageError, match=r"expected local, auto, host:port .* or ray://host:port"):
+        RayPool(model="dummy", model_args={}, run_options={}, address=address)
+    assert not ray.is_initialized()
+
+
+def _closed_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.parametrize("scheme", ["", "ray://"])
+def test_an_address_where_nothing_listens_fails_in_seconds(scheme):
+    """Before: Ray retried a dead GCS address for minutes, or raised ConnectionError."""
+    import time
+
+    start = time.monotonic()
+    with pytest.raises(UsageError, match="nothing answers at address="):
+        RayPool(model="dummy", model_args={}, run_options={}, address=f"{scheme}127.0.0.1:{_closed_port()}")
+    assert time.monotonic() - start < 10 and not ray.is_initialized()

@@ -91,10 +91,15 @@ class RayPool(LM):
         self._ray = require("ray", needed_by="--executor ray", library="Ray")
         self._owns_ray = False
         if not self._ray.is_initialized():
+            _check_address(address)
             self._owns_ray = True
-            self._ray.init(address=None if address in (None, "", "local") else str(address),
-                           include_dashboard=False, log_to_driver=False,
-                           configure_logging=False, ignore_reinit_error=True)
+            try:
+                self._ray.init(address=None if address in (None, "", "local") else str(address),
+                               include_dashboard=False, log_to_driver=False,
+                               configure_logging=False, ignore_reinit_error=True)
+            except (ValueError, ConnectionError, RuntimeError, TimeoutError, OSError) as exc:
+                raise UsageError(f"--executor ray: cannot start or join Ray at address={address!r}: "
+                                 f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}") from None
         elif address not in (None, "", "local"):
             log.info("lmeval-ray: Ray is already connected in this process; address=%s unused",
                      address)
@@ -353,6 +358,28 @@ def split(requests: Sequence[Any], batch: int) -> list[Item]:
 def _context(request: Any) -> Any:
     first = request.args[0]
     return first if isinstance(first, str) else repr(first)
+
+
+def _check_address(address: Any, timeout: float = 5.0) -> None:
+    """``address`` is ``local``, ``auto``, ``ray://host:port`` or ``host:port`` that accepts a
+    connection: a wrong one is a usage error in seconds (Ray itself retries a dead GCS address
+    for minutes, and raises tracebacks on a malformed one)."""
+    if address in (None, "", "local", "auto"):
+        return
+    text = str(address)
+    hostport = text.removeprefix("ray://")
+    host, sep, port = hostport.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536 or "/" in hostport:
+        raise UsageError(f"--executor ray: address={text!r}: expected local, auto, host:port "
+                         f"(a cluster's GCS) or ray://host:port (Ray Client)")
+    import socket
+
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise UsageError(f"--executor ray: nothing answers at address={text!r} "
+                         f"({exc.strerror or type(exc).__name__}); is the Ray cluster up "
+                         f"(ray start --head) and the port right?") from None
 
 
 def _number(name: str, value: Any, cast: type, minimum: float) -> Any:
