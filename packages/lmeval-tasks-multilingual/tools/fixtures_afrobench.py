@@ -14,4 +14,12 @@ def naijarc() -> None:
 
 
 
-FAMILIES = [naijarc]
+
+def openai_mmlu() -> None:
+    for config in ("AR_XY", "SW_KE", "YO_NG"):
+        dump("openai/MMMLU", config, "test", [{
+            "Unnamed: 0": i, "Question": f" Swali {config} {i}? ", "A": f"a{i}", "B": f"b{i}", "C": f"c{i}",
+            "D": f"d{i}", "Answer": "BCA"[i], "Subject": "abstract_algebra"} for i in range(N)])
+
+
+FAMILIES = [naijarc, openai_mmlu]
