@@ -42,9 +42,14 @@ def requests_of(run: Path) -> dict[str, list]:
     for task in sorted(files):
         otype = results["configs"][task]["output_type"]
         kind = {"multiple_choice": "loglikelihood"}.get(otype, otype)
+        seen: set = set()
         with open(files[task]) as f:
             for line in f:
-                args = json.loads(line)["arguments"]
+                sample = json.loads(line)
+                if sample["doc_id"] in seen:  # one line per (document, filter): one request set
+                    continue
+                seen.add(sample["doc_id"])
+                args = sample["arguments"]
                 for key in sorted(args, key=lambda k: int(k.rsplit("_", 1)[1])):
                     a = args[key]
                     out[kind].append([a["arg_0"], a.get("arg_1")])
