@@ -237,3 +237,41 @@ def test_a_directory_of_several_runs_names_the_one_compared(run, capsys, tmp_pat
     assert "2099-01-01" in err
     code, err = _call(capsys, ["compare", root, next(newer.glob("results_*.json"))])
     _one_error(code, err, "A and B are the same results file")
+
+
+@pytest.mark.parametrize("value", ["1e308", "-1e308", "1.7e308", "1e301", "NaN", "Infinity", "-Infinity",
+                                   '"1"', "[1]", "{}", "null", "true"])
+def test_edited_per_sample_metric_values_never_crash_the_paired_tests(run, capsys, tmp_path, value):
+    """Before: 1e308 in a logged acc died with OverflowError inside fsum."""
+    copy = _copy(run, tmp_path)
+    path = next(copy.glob("samples_cmp_mc_*.jsonl"))
+    lines = path.read_text(encoding="utf-8").splitlines()
+    edited = []
+    for i, line in enumerate(lines):
+        entry = json.loads(line)
+        if i % 3 == 0:
+            entry["acc"] = "__X__"
+        edited.append(json.dumps(entry).replace('"__X__"', value))
+    path.write_text("\n".join(edited) + "\n", encoding="utf-8")
+    code = main(["compare", str(run["file"]), str(copy), "--fail_on", "change", "-o", str(tmp_path / "c.json")])
+    out, err = capsys.readouterr()
+    assert code == 0 and "Traceback" not in err, err
+    (test,) = [t for t in json.loads((tmp_path / "c.json").read_text())["paired"]["cmp_mc"]["tests"]
+               if t["metric"] == "acc"]
+    assert test["reason"] in ("per-sample values are not numbers (a corpus metric)",
+                              "per-sample values too large to sum (an edited samples file?)",
+                              "the task score is not the mean of its per-sample values"), test
+
+
+@pytest.mark.parametrize("value", ["[1]", "{}", "1", "2.5", "true"])
+def test_a_filter_that_is_not_a_name_is_one_located_error(run, capsys, tmp_path, value):
+    """Before: a list or object as filter died with 'unhashable type' in compare."""
+    copy = _copy(run, tmp_path)
+    path = next(copy.glob("samples_cmp_gen_*.jsonl"))
+    lines = path.read_text(encoding="utf-8").splitlines()
+    entry = json.loads(lines[1])
+    entry["filter"] = "__X__"
+    lines[1] = json.dumps(entry).replace('"__X__"', value)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, err = _call(capsys, ["compare", run["file"], copy])
+    _one_error(code, err, f"{path}:2: filter: expected the filter's name")

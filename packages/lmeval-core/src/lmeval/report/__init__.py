@@ -59,6 +59,9 @@ class Run:
             doc_id = entry.get("doc_id")
             if not isinstance(doc_id, int) or isinstance(doc_id, bool):
                 raise UsageError(f"{path}:{number}: a sample needs an integer doc_id, got {doc_id!r}")
+            if not isinstance(entry.get("filter"), (str, type(None))):
+                raise UsageError(f"{path}:{number}: filter: expected the filter's name, "
+                                 f"got {type(entry['filter']).__name__}")
             out.append(typed(entry))
         return out
 

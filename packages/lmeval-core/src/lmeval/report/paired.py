@@ -69,6 +69,9 @@ class PairedOptions:
     metrics: tuple[str, ...] = ()
 
 
+_SUMMABLE = 1e300  # |values| * documents below this: sums, differences and resamples stay finite
+
+
 def _scalar(value: Any) -> float | None:
     if isinstance(value, bool):
         return float(value)
@@ -118,6 +121,9 @@ def pair_task(task: str, run_a: Run, run_b: Run, options: PairedOptions) -> Pair
             xb = [_scalar(b[d].get(metric)) for d in common]
             if any(v is None for v in xa + xb):
                 test.reason = "per-sample values are not numbers (a corpus metric)"
+                continue
+            if max(map(abs, xa + xb)) > _SUMMABLE / len(common):  # type: ignore[arg-type]
+                test.reason = "per-sample values too large to sum (an edited samples file?)"
                 continue
             if not (_is_mean_of(run_a, task, metric, str(filt), a)
                     and _is_mean_of(run_b, task, metric, str(filt), b)):
