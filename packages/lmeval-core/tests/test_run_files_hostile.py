@@ -275,3 +275,47 @@ def test_a_filter_that_is_not_a_name_is_one_located_error(run, capsys, tmp_path,
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     code, err = _call(capsys, ["compare", run["file"], copy])
     _one_error(code, err, f"{path}:2: filter: expected the filter's name")
+
+
+DOC_EDITS = {
+    "field removed": lambda d: d.pop("answer"), "answer as text": lambda d: d.update(answer="x"),
+    "answer out of range": lambda d: d.update(answer=10**6), "negative answer": lambda d: d.update(answer=-7),
+    "answer null": lambda d: d.update(answer=None), "answer float": lambda d: d.update(answer=1.5),
+    "choices text": lambda d: d.update(choices="abc"), "choices empty": lambda d: d.update(choices=[]),
+    "question removed": lambda d: d.pop("q"), "template in a field": lambda d: d.update(q="{{ 7*7 }}"),
+    "field added": lambda d: d.update(extra=1), "keys reordered": lambda d: None,  # reordered below
+}
+
+
+@pytest.mark.parametrize("task", ["cmp_mc", "cmp_gen", "cmp_ppl"])
+@pytest.mark.parametrize("edit", list(DOC_EDITS))
+def test_an_edited_document_is_refused_by_its_doc_hash(run, capsys, tmp_path, task, edit):
+    """The logged document's fields feed the metrics: an edited one no longer matches the
+    logged doc_hash (before: rescored silently, or a KeyError/IndexError/TypeError traceback)."""
+    copy = _copy(run, tmp_path)
+    path = next(copy.glob(f"samples_{task}_*.jsonl"))
+    lines = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
+    before = json.dumps(lines[2]["doc"])
+    if task == "cmp_ppl" and edit not in ("field added", "question removed", "template in a field"):
+        lines[2]["doc"]["q"] += " edited"
+    else:
+        DOC_EDITS[edit](lines[2]["doc"])
+    if edit == "keys reordered":
+        lines[2]["doc"] = dict(reversed(list(lines[2]["doc"].items())))
+    assert json.dumps(lines[2]["doc"]) != before
+    path.write_text("".join(json.dumps(e) + "\n" for e in lines), encoding="utf-8")
+    code, err = _call(capsys, ["rescore", copy, "--include_path", run["tasks"], "-o", tmp_path / "o"])
+    _one_error(code, err, f"{path}:3: doc does not match its doc_hash", "--allow_request_changes")
+
+
+def test_an_unedited_run_passes_the_doc_hash_check_and_the_flag_skips_it(run, capsys, tmp_path):
+    copy = _copy(run, tmp_path)
+    code, err = _call(capsys, ["rescore", copy, "--include_path", run["tasks"], "-o", tmp_path / "o"])
+    assert code == 0, err
+    path = next(copy.glob("samples_cmp_mc_*.jsonl"))
+    lines = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
+    lines[2]["doc"]["q"] += " edited"
+    path.write_text("".join(json.dumps(e) + "\n" for e in lines), encoding="utf-8")
+    code, err = _call(capsys, ["rescore", copy, "--include_path", run["tasks"], "-o", tmp_path / "o2",
+                               "--allow_request_changes"])
+    assert code == 0, err

@@ -28,7 +28,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="where to write the rescored results and samples "
                         "(default: a rescored/ directory beside the run's results file)")
     p.add_argument("--allow_request_changes", action="store_true",
-                   help="rescore although fields that shaped the requests changed (recorded in the output)")
+                   help="rescore although fields that shaped the requests changed (recorded in the "
+                        "output) or a logged document no longer matches its doc_hash")
     p.add_argument("--bootstrap_iters", type=int, default=None, metavar="<n>",
                    help="resamples for bootstrapped stderrs (default: the run's)")
     p.add_argument("--no_samples", action="store_true", help="write the results file only, no samples files")

@@ -192,9 +192,19 @@ def _response(kind: str, value: Any, where: str) -> Any:
     return value
 
 
-def read_samples(task: Task, path: Path) -> tuple[Built, dict[int, dict]]:
+def _doc_hash(doc: Any) -> str:
+    """The ``doc_hash`` lmeval and lm-eval log: SHA-256 of the document as indented JSON."""
+    from lmeval.samplefile import json_default
+
+    text = json.dumps(doc, indent=2, default=json_default, ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def read_samples(task: Task, path: Path, *, allow_edited_docs: bool = False) -> tuple[Built, dict[int, dict]]:
     """A task's requests with their logged answers, and the logged documents, from one file
-    (one line per document and filter: the first line of each document is used)."""
+    (one line per document and filter: the first line of each document is used). A document
+    that no longer matches its logged ``doc_hash`` (an edited line) is refused unless
+    ``allow_edited_docs``: its fields feed the metrics."""
     first: dict[int, tuple[int, dict]] = {}
     for number, entry in read_lines(path):
         doc_id = entry.get("doc_id")
@@ -216,6 +226,12 @@ def read_samples(task: Task, path: Path) -> tuple[Built, dict[int, dict]]:
         entry = typed(raw)
         if not isinstance(entry["doc"], dict):
             raise UsageError(f"{where}: doc: expected the document's fields, got {entry['doc']!r}")
+        logged_hash = raw.get("doc_hash")
+        if (isinstance(logged_hash, str) and not allow_edited_docs
+                and _doc_hash(raw["doc"]) != logged_hash):
+            raise UsageError(f"{where}: doc does not match its doc_hash: the document was edited "
+                             f"after the run (its fields feed the metrics); rerun the model, or "
+                             f"pass --allow_request_changes")
         args, resps = entry["arguments"], entry["resps"]
         if not isinstance(resps, list) or len(resps) != len(args) or not args:
             raise UsageError(f"{where}: resps: expected one list of answers per request "
@@ -270,7 +286,8 @@ def rescore_run(run: Run, *, pm: PluginManager, include_path: Any = None,
                 f"{run.sample_files[task.name]}: task {task.name!r} changed since the run in "
                 f"{', '.join(changed)}: these fields shape the requests, and the logged answers "
                 f"answer the old ones; rerun the model, or pass --allow_request_changes")
-        built[task.name], docs = read_samples(task, run.sample_files[task.name])
+        built[task.name], docs = read_samples(task, run.sample_files[task.name],
+                                              allow_edited_docs=allow_request_changes)
         counts = n_samples.get(task.name) if isinstance(n_samples, dict) else None
         counts = counts if isinstance(counts, dict) else {}
         effective = counts.get("effective")
