@@ -22,4 +22,15 @@ def openai_mmlu() -> None:
             "D": f"d{i}", "Answer": "BCA"[i], "Subject": "abstract_algebra"} for i in range(N)])
 
 
-FAMILIES = [naijarc, openai_mmlu]
+def sib() -> None:
+    """Davlan/sib200: FLORES sentences with one of seven topic labels, per FLORES config."""
+    from generate_afrobench import SIB_CATEGORIES, SIB_LANGS
+
+    for config, _ in SIB_LANGS.values():
+        for split in ("validation", "test"):
+            dump("Davlan/sib200", config, split, [{
+                "index_id": 100 * i + len(split), "category": SIB_CATEGORIES[(i * 3 + len(split)) % 7],
+                "text": f"Sentence {i} of {config} {split}, on a topic."} for i in range(N)])
+
+
+FAMILIES = [naijarc, openai_mmlu, sib]

@@ -1,11 +1,13 @@
 """AfroBench (Ojo et al. 2025, arXiv:2311.07978) families of lmeval-tasks-multilingual (called by
-tools/generate_tasks.py). So far: NaijaRC and OpenAI MMMLU's African and Arabic subsets. lm-eval
+tools/generate_tasks.py). So far: NaijaRC, OpenAI MMMLU's African and Arabic subsets, SIB-200. lm-eval
 also tags them ``RC_tasks`` and ``afrobench_mmlu_tasks``, tags whose other members (AfroBench's
 Belebele, AfriMMLU) are not in this pack, so those two tags are left out."""
 
 from __future__ import annotations
 
-from generate_tasks import group, write
+from typing import Any
+
+from generate_tasks import Fn, group, write
 
 # NaijaRC (Aremu et al. 2023, arXiv:2308.09768), Davlan/NaijaRC: Hausa, Igbo and Yoruba reading
 # comprehension, five prompt templates; only prompt 1 names the few-shot split.
@@ -77,4 +79,98 @@ def openai_mmlu() -> None:
         "openai_mmlu", [f"openai_mmlu_prompt_{p}" for p in OPENAI_MMLU_PROMPTS], metrics=["acc"], version=1))
 
 
-FAMILIES = [naijarc, openai_mmlu]
+
+# SIB-200 (Adelani et al. 2024, arXiv:2309.07445), Davlan/sib200: topic classification of FLORES
+# sentences in 56 languages (AfroBench code -> FLORES config, language name used by prompts 2, 3, 5).
+SIB_LANGS = {
+    "aeb": ("aeb_Arab", "Tunisian Arabic"), "afr": ("afr_Latn", "Afrikaans"), "aka": ("aka_Latn", "Akan"),
+    "amh": ("amh_Ethi", "Amharic"), "ary": ("ary_Arab", "Moroccan Arabic"), "arz": ("arz_Arab", "Egyptian Arabic"),
+    "bam": ("bam_Latn", "Bambara"), "bem": ("bem_Latn", "Bemba"), "cjk": ("cjk_Latn", "Chokwe"),
+    "dik": ("dik_Latn", "Southwestern Dinka"), "dyu": ("dyu_Latn", "Dyula"), "eng": ("eng_Latn", "English"),
+    "ewe": ("ewe_Latn", "Ewe"), "fon": ("fon_Latn", "Fon"), "fra": ("fra_Latn", "French"),
+    "fuv": ("fuv_Latn", "Nigerian Fulfulde"), "gaz": ("gaz_Latn", "West Central Oromo"), "hau": ("hau_Latn", "Hausa"),
+    "ibo": ("ibo_Latn", "Igbo"), "kab": ("kab_Latn", "Kabyle"), "kam": ("kam_Latn", "Kamba"),
+    "kmb": ("kmb_Latn", "Kimbundu"), "kbp": ("kbp_Latn", "Kabiye"), "kea": ("kea_Latn", "Kabuverdianu"),
+    "kik": ("kik_Latn", "Kikuyu"), "kin": ("kin_Latn", "Kinyarwanda"), "kon": ("kon_Latn", "Kikongo"),
+    "knc": ("knc_Latn", "Central Kanuri"), "lua": ("lua_Latn", "Luba-Kasai"), "lug": ("lug_Latn", "Luganda"),
+    "luo": ("luo_Latn", "Luo"), "lin": ("lin_Latn", "Lingala"), "mos": ("mos_Latn", "Mossi"), "nus": ("nus_Latn", "Nuer"),
+    "nso": ("nso_Latn", "Northern Sotho"), "nya": ("nya_Latn", "Nyanga"), "plt": ("plt_Latn", "Plateau Malagasy"),
+    "por": ("por_Latn", "Portuguese"), "run": ("run_Latn", "Rundi"), "sag": ("sag_Latn", "Sango"),
+    "sna": ("sna_Latn", "Shona"), "som": ("som_Latn", "Somali"), "sot": ("sot_Latn", "Southern Sotho"),
+    "ssw": ("ssw_Latn", "Swazi"), "swa": ("swh_Latn", "Swahili"), "taq": ("taq_Latn", "Tamasheq"),
+    "tir": ("tir_Ethi", "Tigrinya"), "tum": ("tum_Latn", "Tumbuka"), "tso": ("tso_Latn", "Tsonga"),
+    "twi": ("twi_Latn", "Twi"), "tzm": ("tzm_Tfng", "Tamazight"), "umb": ("umb_Latn", "Umbundu"),
+    "wol": ("wol_Latn", "Wolof"), "xho": ("xho_Latn", "Xhosa"), "yor": ("yor_Latn", "Yoruba"), "zul": ("zul_Latn", "Zulu"),
+}
+SIB_CATEGORIES = ["science/technology", "travel", "politics", "sports", "health", "entertainment", "geography"]
+_SIB_LIST = "science/technology, travel, politics, sports, health, entertainment, or geography"
+_SIB_GUIDE = {
+    "science/technology": "discusses scientific discoveries, technological advancements, or related topics",
+    "travel": "describes travel experiences, destinations, or related topics",
+    "politics": "covers political events, policies, or related topics",
+    "sports": "talks about sports events, athletes, or related topics",
+    "health": "addresses health issues, medical advancements, or related topics",
+    "entertainment": "pertains to movies, music, celebrities, or related topics",
+    "geography": "involves geographical information, locations, or related topics",
+}
+
+
+def sib_text(prompt: int, lang: str) -> str:
+    """The prompt template ``prompt`` for a text in language ``lang`` (its English name)."""
+    return {
+        1: f"Given the categories {_SIB_LIST}; what category does the text: '{{{{text}}}}' belong to: \n\n",
+        2: f"Does this {lang} topic; '{{{{text}}}}' belong to one of the following categories: {_SIB_LIST}? "
+           "category only\n\n",
+        3: f"You are an assistant able to classify topics in texts. \n\nGiven the categories {_SIB_LIST}; what is "
+           f"the topic of the {lang} statement below? Return only the category. \n\ntext: {{{{text}}}} \\category:\n\n",
+        4: f"Label the following text as {_SIB_LIST}. Provide only the category as your response. \n\n"
+           "text: {{text}} \\category: \n\n",
+        5: f"You are tasked with performing topic classification on the following {lang} text. For each input, "
+           f"classify the topic as {_SIB_LIST}. Use the following guidelines: \n\n "
+           + "".join(f"{k}: The text {v}. \n" for k, v in _SIB_GUIDE.items())
+           + "\nIf the text contains multiple topics, choose the dominant topic. For ambiguous or unclear topics, "
+           "select the category that best reflects the overall content. Please provide a single classification for "
+           "each input.\n\ntext: {{text}} \\category: \n\n",
+    }[prompt]
+
+
+def classification_metrics() -> list[dict[str, Any]]:
+    """Weighted F1 and accuracy of AfroBench's classification tasks. lm-eval's YAML also says
+    ``hf_evaluate: true`` on f1; a multiple-choice task never calls the f1 metric function (the
+    document's item is the (gold, prediction) pair the aggregation scores), so the key would only
+    make lm-eval try ``evaluate.load("f1")``; it is left out and scores are unchanged."""
+    def ignore() -> dict[str, Any]:
+        return {"ignore_case": True, "ignore_punctuation": True, "regexes_to_ignore": [",", "\\$"]}
+
+    return [{"metric": "f1", "aggregation": Fn("utils.weighted_f1_score"), "average": "weighted",
+             "higher_is_better": True, **ignore()},
+            {"metric": "acc", "aggregation": "mean", "higher_is_better": True, **ignore()}]
+
+
+UTILS = '''"""AfroBench helper: weighted F1 (scikit-learn's average="weighted")."""
+
+from lmeval_tasks_multilingual.scoring import weighted_f1_score
+
+__all__ = ["weighted_f1_score"]
+'''
+
+
+def sib() -> None:
+    from generate_tasks import ROOT
+
+    for prompt in range(1, 6):
+        folder = f"afrobench/sib/prompt_{prompt}"
+        write(f"{folder}/sib", {
+            "tag": ["sib_tasks", f"sib_prompt_{prompt}", "afrobench_TC_tasks"], "dataset_path": "Davlan/sib200",
+            "dataset_name": None, "output_type": "multiple_choice", "validation_split": "validation",
+            "test_split": "test", "fewshot_split": "validation", "doc_to_target": "category",
+            "doc_to_choice": SIB_CATEGORIES, "should_decontaminate": True, "doc_to_decontamination_query": "text",
+            "metric_list": classification_metrics(), "metadata": {"version": 1.0}})
+        for lang, (config, name) in SIB_LANGS.items():
+            write(f"{folder}/sib_{lang}.yaml", {"include": "sib", "task": f"sib_{lang}_prompt_{prompt}",
+                                                "dataset_name": config, "doc_to_text": sib_text(prompt, name)})
+        (ROOT / folder / "utils.py").write_text(UTILS, encoding="utf-8")
+    write("afrobench/sib/sib.yaml", group("sib", [f"sib_prompt_{p}" for p in range(1, 6)], metrics=["acc"], version=1))
+
+
+FAMILIES = [naijarc, openai_mmlu, sib]
