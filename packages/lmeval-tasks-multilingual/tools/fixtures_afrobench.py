@@ -33,4 +33,19 @@ def sib() -> None:
                 "text": f"Sentence {i} of {config} {split}, on a topic."} for i in range(N)])
 
 
-FAMILIES = [naijarc, openai_mmlu, sib]
+def masakhanews() -> None:
+    """masakhane/masakhanews with the columns of MasakhaNEWS's TSV files (category as a string, headline,
+    text, url), the ``category`` string lm-eval's AfroBench YAML reads as its target. Not checked against
+    the Hub here (no network): a copy whose topic is only a ClassLabel ``label`` would make lmeval refuse
+    the task (gold 'category' is not a choice) where lm-eval scores it 0."""
+    from generate_afrobench import MASAKHANEWS_CATEGORIES, MASAKHANEWS_LANGS
+
+    for lang in MASAKHANEWS_LANGS:
+        for split in ("validation", "test"):
+            dump("masakhane/masakhanews", lang, split, [{
+                "category": MASAKHANEWS_CATEGORIES[(i * 2 + len(split)) % 7], "headline": f"Headline {i} {lang} {split}",
+                "text": f"Story {i} of {lang} {split}.", "url": f"https://news.example/{lang}/{split}/{i}"}
+                for i in range(N)])
+
+
+FAMILIES = [naijarc, openai_mmlu, sib, masakhanews]

@@ -1,5 +1,5 @@
 """AfroBench (Ojo et al. 2025, arXiv:2311.07978) families of lmeval-tasks-multilingual (called by
-tools/generate_tasks.py). So far: NaijaRC, OpenAI MMMLU's African and Arabic subsets, SIB-200. lm-eval
+tools/generate_tasks.py). So far: NaijaRC, OpenAI MMMLU's African and Arabic subsets, SIB-200, MasakhaNEWS. lm-eval
 also tags them ``RC_tasks`` and ``afrobench_mmlu_tasks``, tags whose other members (AfroBench's
 Belebele, AfriMMLU) are not in this pack, so those two tags are left out."""
 
@@ -173,4 +173,63 @@ def sib() -> None:
     write("afrobench/sib/sib.yaml", group("sib", [f"sib_prompt_{p}" for p in range(1, 6)], metrics=["acc"], version=1))
 
 
-FAMILIES = [naijarc, openai_mmlu, sib]
+# MasakhaNEWS (Adelani et al. 2023, arXiv:2304.09972), masakhane/masakhanews: news topic classification
+# of headlines in 16 languages. The prompts keep lm-eval's wording, its slips included (prompt 4 offers
+# "geography", prompt 5 "relgions" and a blank line before "business").
+MASAKHANEWS_LANGS = {
+    "amh": "Amharic", "eng": "English", "fra": "French", "hau": "Hausa", "ibo": "Igbo", "lin": "Lingala",
+    "lug": "Luganda", "orm": "Afaan Oromoo", "pcm": "Nigerian Pidgin", "run": "Kirundi", "sna": "Shona",
+    "som": "Somali", "swa": "Swahili", "tir": "Tigrinya", "xho": "Xhosa", "yor": "Yoruba",
+}
+MASAKHANEWS_CATEGORIES = ["business", "entertainment", "health", "politics", "religion", "sports", "technology"]
+
+
+def masakhanews_text(prompt: int, lang: str) -> str:
+    """The prompt template ``prompt`` for a headline in language ``lang`` (its English name)."""
+    cats = "technology, business, politics, sports, health, entertainment, or religion"
+    return {
+        1: f"Given the categories {cats}; what category does the text: '{{{{headline}}}}' belong to: \n\n",
+        2: f"Does this {lang} topic; '{{{{headline}}}}' belong to one of the following categories: {cats}? "
+           "category only\n\n",
+        3: "You are an assistant able to classify topics in texts. \n\nGiven the categories technology, religion, "
+           f"politics, sports, health, entertainment, or business; what is the topic of the {lang} statement below? "
+           "Return only the category. \n\ntext: {{headline}} \\category:\n\n",
+        4: "Label the following text as technology, religion, politics, sports, health, entertainment, or geography. "
+           "Provide only the category as your response. \n\ntext: {{headline}} \\category: \n\n",
+        5: f"You are tasked with performing topic classification on the following {lang} text. For each input, "
+           f"classify the topic as {cats}. Use the following guidelines: \n\n "
+           "technology: The text discusses scientific discoveries, technological advancements, or related topics. \n"
+           "politics: The text covers political events, policies, or related topics. \n"
+           "sports: The text talks about sports events, athletes, or related topics. \n"
+           "health: The text addresses health issues, medical advancements, or related topics. \n"
+           "entertainment: The text pertains to movies, music, celebrities, or related topics. \n"
+           "religion: The text talks about relgions, religious institutions and beliefs or related topics. \n\n"
+           "business: The text covers economy, business, or related topics. \n\n"
+           "If the text contains multiple topics, choose the dominant topic. For ambiguous or unclear topics, "
+           "select the category that best reflects the overall content. Please provide a single classification for "
+           "each input.\n\ntext: {{headline}} \\category: \n\n",
+    }[prompt]
+
+
+def masakhanews() -> None:
+    from generate_tasks import ROOT
+
+    for prompt in range(1, 6):
+        folder = f"afrobench/masakhanews/prompt_{prompt}"
+        write(f"{folder}/masakhanews", {
+            "tag": ["masakhanews_tasks", f"masakhanews_prompt_{prompt}", "afrobench_TC_tasks"],
+            "dataset_path": "masakhane/masakhanews", "dataset_name": None, "output_type": "multiple_choice",
+            "validation_split": "validation", "test_split": "test", "fewshot_split": "validation",
+            "doc_to_target": "category", "doc_to_choice": MASAKHANEWS_CATEGORIES, "should_decontaminate": True,
+            "doc_to_decontamination_query": "headline", "metric_list": classification_metrics(),
+            "metadata": {"version": 1.0}})
+        for lang, name in MASAKHANEWS_LANGS.items():
+            write(f"{folder}/masakhanews_{lang}.yaml", {
+                "include": "masakhanews", "task": f"masakhanews_{lang}_prompt_{prompt}", "dataset_name": lang,
+                "doc_to_text": masakhanews_text(prompt, name)})
+        (ROOT / folder / "utils.py").write_text(UTILS, encoding="utf-8")
+    write("afrobench/masakhanews/masakhanews.yaml", group(
+        "masakhanews", [f"masakhanews_prompt_{p}" for p in range(1, 6)], metrics=["acc"], version=1))
+
+
+FAMILIES = [naijarc, openai_mmlu, sib, masakhanews]
