@@ -48,4 +48,15 @@ def masakhanews() -> None:
                 for i in range(N)])
 
 
-FAMILIES = [naijarc, openai_mmlu, sib, masakhanews]
+def afrisenti() -> None:
+    """masakhane/afrisenti: a tweet and its sentiment label (a string), train/validation/test."""
+    from generate_afrobench import AFRISENTI_LANGS
+
+    for lang in AFRISENTI_LANGS:
+        for split in ("train", "validation", "test"):
+            dump("masakhane/afrisenti", lang, split, [{
+                "tweet": f"@user tweet {i} {lang} {split} #tag", "label": ["positive", "neutral", "negative"][
+                    (i + len(split)) % 3]} for i in range(N)])
+
+
+FAMILIES = [naijarc, openai_mmlu, sib, masakhanews, afrisenti]

@@ -1,5 +1,5 @@
 """AfroBench (Ojo et al. 2025, arXiv:2311.07978) families of lmeval-tasks-multilingual (called by
-tools/generate_tasks.py). So far: NaijaRC, OpenAI MMMLU's African and Arabic subsets, SIB-200, MasakhaNEWS. lm-eval
+tools/generate_tasks.py). So far: NaijaRC, OpenAI MMMLU's African and Arabic subsets, SIB-200, MasakhaNEWS, AfriSenti. lm-eval
 also tags them ``RC_tasks`` and ``afrobench_mmlu_tasks``, tags whose other members (AfroBench's
 Belebele, AfriMMLU) are not in this pack, so those two tags are left out."""
 
@@ -232,4 +232,65 @@ def masakhanews() -> None:
         "masakhanews", [f"masakhanews_prompt_{p}" for p in range(1, 6)], metrics=["acc"], version=1))
 
 
-FAMILIES = [naijarc, openai_mmlu, sib, masakhanews]
+# AfriSenti (Muhammad et al. 2023, arXiv:2302.08956), masakhane/afrisenti: tweet sentiment in 14 languages.
+# Prompt 1 lives in the shared template; the others are per language. The tag afrobench_sentiment_tasks
+# is shared with NollySenti.
+AFRISENTI_LANGS = {
+    "amh": "Amharic", "arq": "Algerian Arabic", "ary": "Moroccan Arabic", "hau": "Hausa", "ibo": "Igbo",
+    "kin": "Kinyarwanda", "orm": "Oromo", "pcm": "Nigerian Pidgin", "por": "Mozambique Portuguese",
+    "swa": "Swahili", "tir": "Tigrinya", "tso": "Xithonga", "twi": "Twi", "yor": "Yoruba",
+}
+SENTIMENT_GUIDE = (
+    "Use the following guidelines: \n\n Positive: The text expresses happiness, satisfaction, or optimism. \n"
+    "Negative: The text conveys disappointment, dissatisfaction, or pessimism. \nNeutral: The text is factual, "
+    "objective, or without strong emotional undertones. \n\nIf the text contains both positive and negative "
+    "sentiments, choose the dominant sentiment. For ambiguous or unclear sentiments, select the label that best "
+    "reflects the overall tone. Please provide a single classification for each input.\n\n")
+
+
+def afrisenti_text(prompt: int, lang: str) -> str | None:
+    """The per-language prompt ``prompt`` (None for prompt 1, which the template holds)."""
+    return {
+        1: None,
+        2: f"Does this {lang} statement; '{{{{tweet}}}}' have a Neutral, Positive or Negative sentiment? Labels only",
+        3: "You are an assistant able to detect sentiments in tweets. \n\nGiven the sentiment labels Neutral, "
+           f"Positive or Negative; what is the sentiment of the {lang} statement below? Return only the labels. "
+           "\n\ntext: {{tweet}} \nlabel:",
+        4: "Label the following text as Neutral, Positive, or Negative. Provide only the label as your response. "
+           "\n\ntext: {{tweet}} \nlabel: ",
+        5: f"You are tasked with performing sentiment classification on the following {lang} text. For each input, "
+           f"classify the sentiment as positive, negative, or neutral. {SENTIMENT_GUIDE}text: {{{{tweet}}}} \nlabel: ",
+    }[prompt]
+
+
+def afrisenti() -> None:
+    from generate_tasks import ROOT
+
+    # lm-eval's decontamination queries of prompts 2-5 are single-quoted YAML: a backslash and an n
+    decontamination = {1: "tweet", 2: "text: {{tweet}} \\nlabel: ", 3: "text: {{tweet}} \\nlabel: ",
+                       4: "text: {{tweet}} \\nlabel: ", 5: "Text: {{tweet}} \\nlabel:"}
+    for prompt in range(1, 6):
+        folder = f"afrobench/afrisenti/prompt_{prompt}"
+        template: dict[str, Any] = {
+            "tag": ["afrobench_sentiment_tasks", f"afrisenti_prompt_{prompt}"], "dataset_path": "masakhane/afrisenti",
+            "dataset_name": None, "output_type": "multiple_choice", "validation_split": "validation",
+            "test_split": "test", "fewshot_split": "train"}
+        if prompt == 1:
+            template["doc_to_text"] = ('Does this statement; "{{tweet}}" have a Neutral, Positive or Negative '
+                                       "sentiment? Labels only")
+        template.update({"doc_to_target": "label", "doc_to_choice": ["negative", "positive", "neutral"],
+                         "should_decontaminate": True, "doc_to_decontamination_query": decontamination[prompt],
+                         "metric_list": classification_metrics(), "metadata": {"version": 1.0}})
+        write(f"{folder}/afrisenti", template)
+        for lang, name in AFRISENTI_LANGS.items():
+            cfg = {"include": "afrisenti", "task": f"afrisenti_{lang}_prompt_{prompt}", "dataset_name": lang}
+            text = afrisenti_text(prompt, name)
+            if text is not None:
+                cfg["doc_to_text"] = text
+            write(f"{folder}/afrisenti_{lang}.yaml", cfg)
+        (ROOT / folder / "utils.py").write_text(UTILS, encoding="utf-8")
+    write("afrobench/afrisenti/afrisenti.yaml", group(
+        "afrisenti", [f"afrisenti_prompt_{p}" for p in range(1, 6)], metrics=["acc"], version=1))
+
+
+FAMILIES = [naijarc, openai_mmlu, sib, masakhanews, afrisenti]
