@@ -59,4 +59,15 @@ def afrisenti() -> None:
                     (i + len(split)) % 3]} for i in range(N)])
 
 
-FAMILIES = [naijarc, openai_mmlu, sib, masakhanews, afrisenti]
+def nollysenti() -> None:
+    """Davlan/nollysenti: a movie review and its label ("positive"/"negative"), validation/test."""
+    from generate_afrobench import NOLLYSENTI_LANGS
+
+    for config, _ in NOLLYSENTI_LANGS.values():
+        for split in ("validation", "test"):
+            dump("Davlan/nollysenti", config, split, [{
+                "review": f"Review {i} of a {config} film ({split}): fine acting.",
+                "label": ["positive", "negative"][(i + len(split)) % 2]} for i in range(N)])
+
+
+FAMILIES = [naijarc, openai_mmlu, sib, masakhanews, afrisenti, nollysenti]

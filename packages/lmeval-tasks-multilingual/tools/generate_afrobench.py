@@ -1,5 +1,5 @@
 """AfroBench (Ojo et al. 2025, arXiv:2311.07978) families of lmeval-tasks-multilingual (called by
-tools/generate_tasks.py). So far: NaijaRC, OpenAI MMMLU's African and Arabic subsets, SIB-200, MasakhaNEWS, AfriSenti. lm-eval
+tools/generate_tasks.py). So far: NaijaRC, OpenAI MMMLU's African and Arabic subsets, SIB-200, MasakhaNEWS, AfriSenti, NollySenti. lm-eval
 also tags them ``RC_tasks`` and ``afrobench_mmlu_tasks``, tags whose other members (AfroBench's
 Belebele, AfriMMLU) are not in this pack, so those two tags are left out."""
 
@@ -293,4 +293,60 @@ def afrisenti() -> None:
         "afrisenti", [f"afrisenti_prompt_{p}" for p in range(1, 6)], metrics=["acc"], version=1))
 
 
-FAMILIES = [naijarc, openai_mmlu, sib, masakhanews, afrisenti]
+# NollySenti (Shode et al. 2023, arXiv:2305.16988), Davlan/nollysenti: Nollywood movie review sentiment.
+# AfroBench code -> (config, English name). Prompts 1 and 2 end in a literal backslash-n (lm-eval's
+# single-quoted YAML), prompts 3-5 in a newline; lm-eval's prompt 5 has a space before its last blank line
+# except in English and Hausa.
+NOLLYSENTI_LANGS = {"eng": ("en", "English"), "hau": ("ha", "Hausa"), "ibo": ("ig", "Igbo"),
+                    "pcm": ("pcm", "Naija Pidgin"), "yor": ("yo", "Yoruba")}
+
+
+def nollysenti_text(prompt: int, lang: str) -> str | None:
+    """The per-language prompt ``prompt`` (None for prompt 1, which the template holds)."""
+    return {
+        1: None,
+        2: f'Does this {lang} movie description; "{{{{review}}}}" have a Positive or Negative sentiment? '
+           "Labels only\\n",
+        3: "You are an assistant able to detect sentiment in movie reviews. \n\nGiven the sentiment labels Positive "
+           f"or Negative; what is the sentiment of the {lang} statement below? Return only the labels\n\n"
+           "Review: {{review}}\n",
+        4: "Label the following text as Positive, or Negative. Provide only the label as your response. \n\n"
+           "text: {{review}} \nlabel: \n",
+        5: f"You are tasked with performing sentiment classification on the following {lang} text. For each input, "
+           "classify the sentiment as positive, negative. Use the following guidelines: \n\n Positive: The text "
+           "expresses happiness, satisfaction, or optimism. \nNegative: The text conveys disappointment, "
+           "dissatisfaction, or pessimism. \n\nIf the text contains both positive and negative sentiments, choose "
+           "the dominant sentiment. For ambiguous or unclear sentiments, select the label that best reflects the "
+           "overall tone. Please provide a single classification for each input."
+           + ("" if lang in ("English", "Hausa") else " ") + "\n\ntext: {{review}} \nlabel: \n",
+    }[prompt]
+
+
+def nollysenti() -> None:
+    from generate_tasks import ROOT
+
+    for prompt in range(1, 6):
+        folder = f"afrobench/nollysenti/prompt_{prompt}"
+        template: dict[str, Any] = {
+            "tag": ["afrobench_sentiment_tasks", f"nollysenti_prompt_{prompt}"], "dataset_path": "Davlan/nollysenti",
+            "output_type": "multiple_choice", "validation_split": "validation", "test_split": "test",
+            "fewshot_split": "validation"}
+        if prompt == 1:
+            template["doc_to_text"] = ('Does this movie description "{{review}}" have a Positive or Negative '
+                                       "sentiment? Labels only\\n")
+        template.update({"doc_to_target": "label", "doc_to_choice": ["positive", "negative"],
+                         "should_decontaminate": True, "doc_to_decontamination_query": "review",
+                         "metric_list": classification_metrics(), "metadata": {"version": 1.0}})
+        write(f"{folder}/nollysenti", template)
+        for lang, (config, name) in NOLLYSENTI_LANGS.items():
+            cfg = {"include": "nollysenti", "task": f"nollysenti_{lang}_prompt_{prompt}", "dataset_name": config}
+            text = nollysenti_text(prompt, name)
+            if text is not None:
+                cfg["doc_to_text"] = text
+            write(f"{folder}/nollysenti_{lang}.yaml", cfg)
+        (ROOT / folder / "utils.py").write_text(UTILS, encoding="utf-8")
+    write("afrobench/nollysenti/nollysenti.yaml", group(
+        "nollysenti", [f"nollysenti_prompt_{p}" for p in range(1, 6)], metrics=["acc"], version=1))
+
+
+FAMILIES = [naijarc, openai_mmlu, sib, masakhanews, afrisenti, nollysenti]
