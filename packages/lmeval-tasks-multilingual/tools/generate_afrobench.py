@@ -1,7 +1,7 @@
 """AfroBench (Ojo et al. 2025, arXiv:2311.07978) families of lmeval-tasks-multilingual (called by
-tools/generate_tasks.py). So far: NaijaRC, OpenAI MMMLU's African and Arabic subsets, SIB-200, MasakhaNEWS, AfriSenti, NollySenti. lm-eval
-also tags them ``RC_tasks`` and ``afrobench_mmlu_tasks``, tags whose other members (AfroBench's
-Belebele, AfriMMLU) are not in this pack, so those two tags are left out."""
+tools/generate_tasks.py). So far: NaijaRC, OpenAI MMMLU's African and Arabic subsets, SIB-200,
+MasakhaNEWS, AfriSenti, NollySenti and AfroBench's Belebele. lm-eval also tags the MMMLU tasks
+``afrobench_mmlu_tasks``, a tag whose other members (AfriMMLU) are not in this pack, so it is left out."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def naijarc() -> None:
     for prompt, text in NAIJARC_PROMPTS.items():
         folder = f"afrobench/naijarc/prompt_{prompt}"
         write(f"{folder}/naijarc", {
-            "tag": ["naijarc_tasks", f"naijarc_prompt_{prompt}"], "dataset_path": "Davlan/NaijaRC",
+            "tag": ["naijarc_tasks", f"naijarc_prompt_{prompt}", "RC_tasks"], "dataset_path": "Davlan/NaijaRC",
             "dataset_name": None, "output_type": "multiple_choice", "test_split": "test",
             **({"fewshot_split": "test"} if prompt == 1 else {}), "fewshot_config": {"sampler": "first_n"},
             "doc_to_target": "{{['A', 'B', 'C', 'D'].index(Answer.strip())}}", "should_decontaminate": True,
@@ -349,4 +349,44 @@ def nollysenti() -> None:
         "nollysenti", [f"nollysenti_prompt_{p}" for p in range(1, 6)], metrics=["acc"], version=1))
 
 
-FAMILIES = [naijarc, openai_mmlu, sib, masakhanews, afrisenti, nollysenti]
+# AfroBench's Belebele (Bandarkar et al. 2024, arXiv:2308.16884): facebook/belebele for 31 African and
+# pivot languages with NaijaRC's five templates (tag RC_tasks, shared with NaijaRC); group
+# afrobench_belebele, distinct from the pack's own belebele_* tasks.
+AFRO_BELEBELE_LANGS = {
+    "afr": "afr_Latn", "amh": "amh_Ethi", "ary": "ary_Arab", "arz": "arz_Arab", "bam": "bam_Latn",
+    "eng": "eng_Latn", "fra": "fra_Latn", "fuv": "fuv_Latn", "gaz": "gaz_Latn", "hau": "hau_Latn",
+    "ibo": "ibo_Latn", "kea": "kea_Latn", "kin": "kin_Latn", "lin": "lin_Latn", "lug": "lug_Latn",
+    "luo": "luo_Latn", "nya": "nya_Latn", "plt": "plt_Latn", "por": "por_Latn", "sna": "sna_Latn",
+    "som": "som_Latn", "sot": "sot_Latn", "ssw": "ssw_Latn", "swa": "swh_Latn", "tir": "tir_Ethi",
+    "tsn": "tsn_Latn", "tso": "tso_Latn", "wol": "wol_Latn", "xho": "xho_Latn", "yor": "yor_Latn",
+    "zul": "zul_Latn",
+}
+
+
+def afro_belebele_text(prompt: int) -> str:
+    """NaijaRC's template ``prompt`` over Belebele's fields."""
+    text = NAIJARC_PROMPTS[prompt].replace("{{story}}", "{{flores_passage}}")
+    for letter, n in zip("ABCD", "1234", strict=True):
+        text = text.replace(f"{{{{options_{letter}}}}}", f"{{{{mc_answer{n}}}}}")
+    return text
+
+
+def afro_belebele() -> None:
+    for prompt in range(1, 6):
+        folder = f"afrobench/belebele/prompt_{prompt}"
+        write(f"{folder}/belebele", {
+            "tag": ["belebele_tasks", f"belebele_prompt_{prompt}", "RC_tasks"], "dataset_path": "facebook/belebele",
+            "dataset_name": None, "output_type": "multiple_choice", "test_split": "test",
+            "fewshot_config": {"sampler": "first_n"},
+            "doc_to_target": "{{['1', '2', '3', '4'].index(correct_answer_num)}}", "should_decontaminate": True,
+            "doc_to_decontamination_query": "{{question}}", "doc_to_choice": ["A", "B", "C", "D"],
+            "metric_list": [{"metric": m, "aggregation": "mean", "weight_by_size": True} for m in ("acc", "acc_norm")],
+            "metadata": {"version": 1.0}})
+        for lang, config in AFRO_BELEBELE_LANGS.items():
+            write(f"{folder}/belebele_{lang}.yaml", {"include": "belebele", "task": f"belebele_{lang}_prompt_{prompt}",
+                                                     "dataset_name": config, "doc_to_text": afro_belebele_text(prompt)})
+    write("afrobench/belebele/belebele.yaml", group(
+        "afrobench_belebele", [f"belebele_prompt_{p}" for p in range(1, 6)], metrics=["acc"], version=3))
+
+
+FAMILIES = [naijarc, openai_mmlu, sib, masakhanews, afrisenti, nollysenti, afro_belebele]
