@@ -70,4 +70,16 @@ def nollysenti() -> None:
                 "label": ["positive", "negative"][(i + len(split)) % 2]} for i in range(N)])
 
 
-FAMILIES = [naijarc, openai_mmlu, sib, masakhanews, afrisenti, nollysenti]
+def injongointent() -> None:
+    """masakhane/InjongoIntent: an utterance (``text``), its English gloss and its intent name (English:
+    train and test only)."""
+    from generate_afrobench import INJONGO_INTENTS, INJONGO_LANGS
+
+    for lang in INJONGO_LANGS:
+        for split in ("train", "test") if lang == "eng" else ("validation", "test"):
+            dump("masakhane/InjongoIntent", lang, split, [{
+                "text": f"Utterance {i} in {lang} ({split}), please help", "translation": f"Utterance {i}",
+                "intent": INJONGO_INTENTS[(7 * i + len(split)) % 40]} for i in range(N)])
+
+
+FAMILIES = [naijarc, openai_mmlu, sib, masakhanews, afrisenti, nollysenti, injongointent]

@@ -1,6 +1,6 @@
 """AfroBench (Ojo et al. 2025, arXiv:2311.07978) families of lmeval-tasks-multilingual (called by
 tools/generate_tasks.py). So far: NaijaRC, OpenAI MMMLU's African and Arabic subsets, SIB-200,
-MasakhaNEWS, AfriSenti, NollySenti and AfroBench's Belebele. lm-eval also tags the MMMLU tasks
+MasakhaNEWS, AfriSenti, NollySenti, AfroBench's Belebele and InjongoIntent. lm-eval also tags the MMMLU tasks
 ``afrobench_mmlu_tasks``, a tag whose other members (AfriMMLU) are not in this pack, so it is left out."""
 
 from __future__ import annotations
@@ -389,4 +389,64 @@ def afro_belebele() -> None:
         "afrobench_belebele", [f"belebele_prompt_{p}" for p in range(1, 6)], metrics=["acc"], version=3))
 
 
-FAMILIES = [naijarc, openai_mmlu, sib, masakhanews, afrisenti, nollysenti, afro_belebele]
+# InjongoIntent (Yu et al. 2025), masakhane/InjongoIntent: intent detection over 40 intents in 17
+# languages. Prompts 4 and 5 name the language (prompt 4 glues it to "text" except in English, as lm-eval
+# does). English has no validation split: its tasks validate and draw few-shot examples from train.
+INJONGO_LANGS = {
+    "amh": "Amharic", "eng": "English", "ewe": "Ewe", "hau": "Hausa", "ibo": "Igbo", "kin": "Kinyarwanda",
+    "lin": "Lingala", "lug": "Luganda", "orm": "Oromo", "sna": "Shona", "sot": "Sotho", "swa": "Swahili",
+    "twi": "Twi", "wol": "Wolof", "xho": "Xhosa", "yor": "Yoruba", "zul": "Zulu",
+}
+INJONGO_INTENTS = [
+    "alarm", "balance", "bill_balance", "book_flight", "book_hotel", "calendar_update", "cancel_reservation",
+    "car_rental", "confirm_reservation", "cook_time", "exchange_rate", "food_last", "freeze_account",
+    "ingredients_list", "interest_rate", "international_visa", "make_call", "meal_suggestion", "min_payment",
+    "pay_bill", "pin_change", "play_music", "plug_type", "recipe", "restaurant_reservation", "restaurant_reviews",
+    "restaurant_suggestion", "share_location", "shopping_list_update", "spending_history", "text", "time",
+    "timezone", "transactions", "transfer", "translate", "travel_notification", "travel_suggestion",
+    "update_playlist", "weather",
+]
+
+
+def injongo_text(prompt: int, lang: str) -> str:
+    """The prompt template ``prompt`` for an utterance in language ``lang`` (its English name)."""
+    intents = "[" + ", ".join(INJONGO_INTENTS) + "]"
+    return {
+        1: f"Given the text: '{{{{text}}}}', determine the correct intent from the following list: {intents}. "
+           "Only output one intent from the list.",
+        2: f"Analyze the text: '{{{{text}}}}'. Choose the most appropriate intent from these options: {intents}. "
+           "Respond with only the selected intent.",
+        3: "You are a linguistic analyst trained to understand user intent. Based on the text: '{{text}}', "
+           f"choose the intent that best matches from this list: {intents}. Return only the intent.",
+        4: f"You are a {lang} linguistic analyst trained to understand {lang} user intent. Based on the {lang}"
+           + (" " if lang == "English" else "") + "text: "
+           f"'{{{{text}}}}', choose the intent that best matches from this list: {intents}. Return only the intent.",
+        5: f"The following text is in {lang}: '{{{{text}}}}'. Given the list of intents: {intents}, identify the "
+           "intent expressed in the text. Return only the identified intent.",
+    }[prompt]
+
+
+def injongointent() -> None:
+    from generate_tasks import ROOT
+
+    for prompt in range(1, 6):
+        folder = f"afrobench/injongointent/prompt_{prompt}"
+        write(f"{folder}/injongointent", {
+            "tag": ["injongointent_tasks", f"injongointent_prompt_{prompt}"],
+            "dataset_path": "masakhane/InjongoIntent", "dataset_name": None, "output_type": "multiple_choice",
+            "validation_split": "validation", "test_split": "test", "fewshot_split": "validation",
+            "doc_to_target": "intent", "doc_to_choice": INJONGO_INTENTS, "should_decontaminate": True,
+            "doc_to_decontamination_query": "text", "metric_list": classification_metrics(),
+            "metadata": {"version": 1.0}})
+        for lang, name in INJONGO_LANGS.items():
+            splits = ({"test_split": "test", "validation_split": "train", "fewshot_split": "train"}
+                      if lang == "eng" else {})
+            write(f"{folder}/injongointent_{lang}.yaml", {
+                "include": "injongointent", "task": f"injongointent_{lang}_prompt_{prompt}", "dataset_name": lang,
+                **splits, "doc_to_text": injongo_text(prompt, name)})
+        (ROOT / folder / "utils.py").write_text(UTILS, encoding="utf-8")
+    write("afrobench/injongointent/injongointent.yaml", group(
+        "injongointent", [f"injongointent_prompt_{p}" for p in range(1, 6)], metrics=["acc"], version=1))
+
+
+FAMILIES = [naijarc, openai_mmlu, sib, masakhanews, afrisenti, nollysenti, afro_belebele, injongointent]
