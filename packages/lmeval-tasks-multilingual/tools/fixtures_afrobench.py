@@ -82,4 +82,16 @@ def injongointent() -> None:
                 "intent": INJONGO_INTENTS[(7 * i + len(split)) % 40]} for i in range(N)])
 
 
-FAMILIES = [naijarc, openai_mmlu, sib, masakhanews, afrisenti, nollysenti, injongointent]
+def uhura_arc_easy() -> None:
+    """masakhane/uhura-arc-easy: ARC's schema (id, question, choices {text, label}, answerKey)."""
+    from generate_afrobench import UHURA_LANGS
+
+    for lang in UHURA_LANGS:
+        for split in ("train", "test") if lang in ("nso", "zu") else ("validation", "test"):
+            dump("masakhane/uhura-arc-easy", f"{lang}_multiple_choice", split, [{
+                "id": f"Mercury_{lang}_{split}_{i}", "question": f"Question {i} in {lang} ({split})?",
+                "choices": {"text": [f"option {c}{i}" for c in "abcd"], "label": list("ABCD")},
+                "answerKey": "ABCD"[(i + len(split)) % 4]} for i in range(N)])
+
+
+FAMILIES = [naijarc, openai_mmlu, sib, masakhanews, afrisenti, nollysenti, injongointent, uhura_arc_easy]

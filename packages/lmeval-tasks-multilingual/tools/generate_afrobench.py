@@ -1,6 +1,7 @@
 """AfroBench (Ojo et al. 2025, arXiv:2311.07978) families of lmeval-tasks-multilingual (called by
 tools/generate_tasks.py). So far: NaijaRC, OpenAI MMMLU's African and Arabic subsets, SIB-200,
-MasakhaNEWS, AfriSenti, NollySenti, AfroBench's Belebele and InjongoIntent. lm-eval also tags the MMMLU tasks
+MasakhaNEWS, AfriSenti, NollySenti, AfroBench's Belebele, InjongoIntent
+and Uhura ARC-Easy. lm-eval also tags the MMMLU tasks
 ``afrobench_mmlu_tasks``, a tag whose other members (AfriMMLU) are not in this pack, so it is left out."""
 
 from __future__ import annotations
@@ -449,4 +450,46 @@ def injongointent() -> None:
         "injongointent", [f"injongointent_prompt_{p}" for p in range(1, 6)], metrics=["acc"], version=1))
 
 
-FAMILIES = [naijarc, openai_mmlu, sib, masakhanews, afrisenti, nollysenti, afro_belebele, injongointent]
+# Uhura ARC-Easy (Bayes et al. 2024, arXiv:2412.00948), masakhane/uhura-arc-easy: ARC-Easy translated into
+# six African languages plus English. Task names use hyphens, tags and the group underscores, as in lm-eval;
+# Northern Sotho and Zulu have no validation split and draw few-shot examples from train.
+UHURA_LANGS = ["am", "en", "ha", "nso", "sw", "yo", "zu"]
+_UHURA_CHOICES = ("{% for i in range(choices['text']|length) %}\t{{ 'ABCD'[i] }}: {{ choices['text'][i] }}\n"
+                  "{% endfor %}\nAnswer: ")
+UHURA_PROMPTS = {
+    1: "You are a virtual assistant that answers multiple-choice questions with the correct option only.\n\n"
+       "Question: {{question}}\n\nChoices:\n\n" + _UHURA_CHOICES,
+    2: "Choose the correct option that answers the question below:\n\nQuestion: {{question}}\n\nChoices:\n\n"
+       + _UHURA_CHOICES,
+    3: "Answer the following multiple-choice question by picking 'A', 'B', 'C', or 'D'.\n\nQuestion: {{question}}"
+       "\n\nOptions:\n\n" + _UHURA_CHOICES,
+    4: "Question: {{question}}\n\nOptions:\n\n" + _UHURA_CHOICES,
+    5: "Which of the following options answers this question: {{question}}\n\n" + _UHURA_CHOICES,
+}
+
+
+def uhura_arc_easy() -> None:
+    from generate_tasks import ROOT
+
+    for prompt, text in UHURA_PROMPTS.items():
+        folder = f"afrobench/uhura-arc-easy/prompt_{prompt}"
+        write(f"{folder}/uhura-arc-easy", {
+            "tag": ["uhura_arc_easy_tasks", f"uhura_arc_easy_prompt_{prompt}"],
+            "dataset_path": "masakhane/uhura-arc-easy", "dataset_name": None, "output_type": "multiple_choice",
+            "doc_to_target": "{{['A', 'B', 'C', 'D'].index(answerKey)}}", "doc_to_choice": ["A", "B", "C", "D"],
+            "test_split": "test", "fewshot_split": "validation", "should_decontaminate": False,
+            "doc_to_decontamination_query": "Question: {{question}}\nAnswer:", "metric_list": classification_metrics(),
+            "metadata": {"version": 1.0}})
+        for lang in UHURA_LANGS:
+            cfg: dict[str, Any] = {"include": "uhura-arc-easy", "task": f"uhura-arc-easy_{lang}_prompt_{prompt}",
+                                   "dataset_name": f"{lang}_multiple_choice", "doc_to_text": text}
+            if lang in ("nso", "zu"):
+                cfg["fewshot_split"] = "train"
+            write(f"{folder}/uhura-arc-easy_{lang}.yaml", cfg)
+        (ROOT / folder / "utils.py").write_text(UTILS, encoding="utf-8")
+    write("afrobench/uhura-arc-easy/uhura.yaml", group(
+        "uhura_arc_easy", [f"uhura_arc_easy_prompt_{p}" for p in UHURA_PROMPTS], metrics=["acc"], version=1))
+
+
+FAMILIES = [naijarc, openai_mmlu, sib, masakhanews, afrisenti, nollysenti, afro_belebele, injongointent,
+            uhura_arc_easy]

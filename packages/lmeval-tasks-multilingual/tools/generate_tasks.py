@@ -938,12 +938,13 @@ FAMILIES = [  # folder(s), title, datasets, metrics, paper
     (["bangla"], "Bangla (TituLLMs)", "`hishab/{boolq_bn, commonsenseqa-bn, titulm-bangla-mmlu, openbookqa-bn, "
      "piqa-bn}`", "acc, acc_norm", "Nahin et al. 2025, arXiv:2502.11187"),
     (["afrobench"], "AfroBench (so far NaijaRC, OpenAI MMMLU, SIB-200, MasakhaNEWS, AfriSenti, NollySenti, Belebele, "
-     "InjongoIntent)", "`Davlan/NaijaRC` "
+     "InjongoIntent, Uhura ARC-Easy)", "`Davlan/NaijaRC` "
      "(hau, ibo, yor; test), `openai/MMMLU` (AR_XY, SW_KE, YO_NG; test), `Davlan/sib200` (56 FLORES configs), "
      "`masakhane/masakhanews` (16 languages; test, validation for few-shot), `masakhane/afrisenti` (14 "
      "languages; test, train for few-shot), `Davlan/nollysenti` (en, ha, ig, pcm, yo), "
-     "`facebook/belebele` (31 configs), `masakhane/InjongoIntent` (17 languages)",
-     "acc, acc_norm; acc + weighted f1 (SIB, MasakhaNEWS, AfriSenti, NollySenti, InjongoIntent)",
+     "`facebook/belebele` (31 configs), `masakhane/InjongoIntent` (17 languages), "
+     "`masakhane/uhura-arc-easy` (7 configs)", "acc, acc_norm; acc + weighted f1 (SIB, MasakhaNEWS, AfriSenti, "
+     "NollySenti, InjongoIntent, Uhura)",
      "Ojo et al. 2025 (AfroBench), arXiv:2311.07978; Aremu et al. 2023, arXiv:2308.09768; Adelani et al. "
      "2024 (SIB-200), arXiv:2309.07445; Adelani et al. 2023 (MasakhaNEWS), arXiv:2304.09972; Muhammad et "
      "al. 2023 (AfriSenti), arXiv:2302.08956; Shode et al. 2023 (NollySenti), arXiv:2305.16988"),
