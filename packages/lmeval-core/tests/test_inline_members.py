@@ -144,3 +144,38 @@ def test_helpers_of_two_folders_each_get_their_own_sibling_module(tmp_path):
         (folder / "helpers.py").write_text("import utils\n\n\ndef who(_=None):\n    return utils.WHO\n")
         refs.append(FunctionRef("helpers.who", str(folder), str(folder / "t.yaml"), 1))
     assert [ref.resolve()() for ref in refs] == ["one", "two"]
+
+
+@pytest.mark.parametrize("kind", ["module", "package"])
+@pytest.mark.parametrize("stale_origin", ["elsewhere", None])
+def test_a_same_named_module_imported_elsewhere_does_not_shadow_the_sibling(tmp_path, kind, stale_origin):
+    """Code outside lmeval that imported another folder's ``utils`` by a plain name (a test, a
+    notebook) leaves it in ``sys.modules``; a helper's ``import utils`` is still its own sibling,
+    and the other ``utils`` is back in place afterwards."""
+    import sys
+    import types
+
+    from lmeval.tasks.yamlio import FunctionRef
+
+    stale = types.ModuleType("utils")
+    if stale_origin:
+        stale.__file__ = str(tmp_path / stale_origin / "utils.py")
+    stale.WHO = "stale"
+    folder = tmp_path / "one"
+    folder.mkdir()
+    if kind == "module":
+        (folder / "utils.py").write_text("WHO = 'one'\n")
+    else:
+        (folder / "utils").mkdir()
+        (folder / "utils" / "__init__.py").write_text("WHO = 'one'\n")
+    (folder / "helpers.py").write_text("import utils\n\n\ndef who(_=None):\n    return utils.WHO\n")
+    saved = sys.modules.get("utils")
+    sys.modules["utils"] = stale
+    try:
+        assert FunctionRef("helpers.who", str(folder), str(folder / "t.yaml"), 1).resolve()() == "one"
+        assert sys.modules["utils"] is stale
+    finally:
+        if saved is None:
+            sys.modules.pop("utils", None)
+        else:
+            sys.modules["utils"] = saved

@@ -65,6 +65,7 @@ class FunctionRef:
                     module = importlib.util.module_from_spec(spec)
                     sys.modules[key] = module
                     sys.path.insert(0, self.base_dir)
+                    shadowed = _hide_foreign_siblings(self.base_dir)
                     before = set(sys.modules)
                     try:
                         spec.loader.exec_module(module)
@@ -79,6 +80,7 @@ class FunctionRef:
                     finally:
                         sys.path.remove(self.base_dir)
                         _forget_siblings(set(sys.modules) - before, self.base_dir)
+                        sys.modules.update(shadowed)
             else:
                 module = importlib.import_module(module_name)
         except ModuleNotFoundError as exc:
@@ -113,6 +115,28 @@ class FunctionRef:
 
     def __str__(self) -> str:
         return f"!function {self.spec}"
+
+
+def _hide_foreign_siblings(folder: str) -> dict[str, Any]:
+    """Take out of ``sys.modules``, for the time a helper is imported, every module named like a
+    file or package of the helper's folder but loaded from elsewhere (another folder's ``utils``
+    that code outside lmeval imported by a plain name), so the helper's ``import utils`` is its
+    own sibling; the caller puts them back."""
+    hidden: dict[str, Any] = {}
+    prefix = os.path.join(os.path.abspath(folder), "")
+    try:
+        entries = os.listdir(folder)
+    except OSError:
+        return hidden
+    for entry in entries:
+        name = entry[:-3] if entry.endswith(".py") else entry
+        module = sys.modules.get(name)
+        if module is None or not name.isidentifier():
+            continue
+        origin = getattr(module, "__file__", None)
+        if not (isinstance(origin, str) and os.path.abspath(origin).startswith(prefix)):
+            hidden[name] = sys.modules.pop(name)
+    return hidden
 
 
 def _forget_siblings(names: set[str], folder: str) -> None:
