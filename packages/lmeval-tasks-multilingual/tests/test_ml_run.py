@@ -25,7 +25,8 @@ ENTRY_POINTS = ["belebele", "xnli", "xcopa", "xstorycloze", "pawsx", "mgsm_direc
                 "arabic_leaderboard_light", "arabic_leaderboard_arabic_mmlu", "arabic_leaderboard_arabic_mmlu_light", "AraDiCE",
                 "bertaqa", "bec2016eu", "bhtc_v2", "epec_koref_bin", "vaxx_stance", "wiceu",
                 "darija_sentiment", "boolqa_bn", "bangla_commonsenseqa", "bangla_mmlu", "openbookqa_bn", "piqa_bn",
-                "naijarc", "openai_mmlu"]
+                "naijarc", "openai_mmlu", "sib", "masakhanews", "afrisenti", "nollysenti",
+                "afrobench_belebele", "injongointent", "uhura_arc_easy"]
 
 
 @pytest.fixture(scope="module")
