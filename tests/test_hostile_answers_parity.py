@@ -108,13 +108,24 @@ def _score(python: Path, side: str, data_file: Path, out: Path) -> dict:
     return json.loads(out.read_text(encoding="utf-8"))
 
 
+def _our_transformers() -> str | None:
+    """This venv's transformers release: the reference venv is moved to it first, as the parity
+    tests move it (lm-eval's own pin lets pip pick another, and its helpers then fail to import)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("transformers")
+    except PackageNotFoundError:
+        return None
+
+
 def _reference_python() -> Path:
     """lm-eval 0.4.13's venv, built on first use as the parity tests build it."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
     from reference_env import reference_python
 
     try:
-        return reference_python()
+        return reference_python(transformers=_our_transformers())
     except Exception as exc:  # noqa: BLE001 - no registry access: say so instead of failing
         pytest.skip(f"cannot build the lm-eval 0.4.13 reference venv here: {exc}")
 

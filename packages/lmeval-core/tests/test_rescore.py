@@ -208,6 +208,17 @@ def test_a_predict_only_run_is_scored_by_rescore(run, capsys, tmp_path, monkeypa
     assert scored["results"]["cmp_gen"] == full["results"]["cmp_gen"]
 
 
+def _our_transformers() -> str | None:
+    """This venv's transformers release: the reference venv is moved to it first, as the parity
+    tests move it (lm-eval's own pin lets pip pick another, and its helpers then fail to import)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("transformers")
+    except PackageNotFoundError:
+        return None
+
+
 def _reference_lm_eval() -> Path:
     """lm-eval 0.4.13's ``lm_eval`` command, its venv built on first use as the parity tests do."""
     import sys
@@ -216,7 +227,7 @@ def _reference_lm_eval() -> Path:
     from reference_env import reference_python
 
     try:
-        return reference_python().parent / "lm_eval"
+        return reference_python(transformers=_our_transformers()).parent / "lm_eval"
     except Exception as exc:  # noqa: BLE001 - no registry access: say so instead of failing
         pytest.skip(f"cannot build the lm-eval 0.4.13 reference venv here: {exc}")
 
