@@ -39,6 +39,25 @@ def request_key(kind: str, args: Any, salt: str = "") -> str:
     return hashlib.sha256(f"{kind}\0{_json(args)}\0{salt}".encode()).hexdigest()
 
 
+def _switch_to_wal(conn: sqlite3.Connection, *, wait: float = 60.0) -> None:
+    """``PRAGMA journal_mode=WAL``, retried while another process holds the new file's lock.
+
+    Switching the journal mode can fail at once with "database is locked" without waiting on
+    the busy timeout (two ``torchrun`` ranks opening a new cache together); retry until ``wait``.
+    """
+    deadline = time.monotonic() + wait
+    delay = 0.01
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(delay)
+            delay = min(delay * 2, 0.5)
+
+
 class ResponseCache:
     """``(model, request) → answer`` in ``<dir>/responses.sqlite``; safe to use from any thread."""
 
@@ -58,7 +77,7 @@ class ResponseCache:
         conn = sqlite3.connect(self.path, timeout=60, isolation_level=None,
                                check_same_thread=False)
         try:
-            conn.execute("PRAGMA journal_mode=WAL")
+            _switch_to_wal(conn)
             conn.execute("PRAGMA synchronous=NORMAL")
             conn.execute(
                 "CREATE TABLE IF NOT EXISTS responses (model TEXT, key TEXT, value TEXT, "
