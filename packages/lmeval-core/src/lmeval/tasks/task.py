@@ -201,12 +201,18 @@ class Task:
                 else self._error("metric_list", message)
 
     def aggregation_name(self, metric: str) -> str:
+        """The registered name of ``metric``'s aggregation. A task's own ``!function`` aggregation is
+        named ``!function module.name``, never its bare ``__name__``: lm-eval bootstraps a stderr only
+        for its built-in functions, matched by identity, so AfriQA's ``utils.f1`` gets "N/A" there and
+        must not pass here for the built-in ``f1``."""
         fn = self.aggregations.get(metric)
+        if fn is None:
+            return "mean"
         aggregations = self.plugins.aggregations
         for entry in aggregations.entries():
             if entry.load() is fn:
                 return entry.name
-        return getattr(fn, "__name__", "mean")
+        return f"!function {getattr(fn, '__module__', '?')}.{getattr(fn, '__qualname__', repr(fn))}"
 
     # -- documents --------------------------------------------------------------------------
     def splits(self) -> dict[str, Any]:
