@@ -324,7 +324,7 @@ def test_launcher_world(monkeypatch, env, expected):
 
 def test_request_semantics_modules_import_no_heavy_library():
     probe = ("import json, sys; import lmeval.batch_size, lmeval.rolling, lmeval.generation, "
-             "lmeval.encoding, lmeval.distributed; "
+             "lmeval.encoding, lmeval.distributed, lmeval.tokenizer_chat; "
              "print(json.dumps(sorted({m.split('.')[0] for m in sys.modules})))")
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert not set(json.loads(out.stdout)) & {"torch", "numpy", "transformers"}

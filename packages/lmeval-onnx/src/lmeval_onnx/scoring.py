@@ -40,6 +40,7 @@ from lmeval.protocol import (
 )
 from lmeval.requires import require
 from lmeval.rolling import loglikelihood_windows
+from lmeval.tokenizer_chat import TokenizerChat
 
 from lmeval_onnx.export import ModelBuilderExport
 from lmeval_onnx.providers import parse_provider_options
@@ -90,7 +91,7 @@ class Engine(Protocol):
         """Run ``tokens`` once, to score continuations of up to ``max_extra`` tokens on it."""
 
 
-class OnnxLM(LM):
+class OnnxLM(TokenizerChat, LM):
     """An LM over a Model Builder export; subclasses choose the engine (:meth:`open_engine`).
 
     Model args: ``pretrained`` (export directory or a ``.onnx`` inside it),
@@ -108,6 +109,8 @@ class OnnxLM(LM):
     chunk_size = 1024
     #: Scoring continuations on a shared KV cache changes only the speed.
     cache_neutral_args = frozenset({"prefix_reuse"})
+    chat_log = log
+    chat_log_prefix = "lmeval-onnx"
 
     @staticmethod
     def extra_generation_kwargs() -> frozenset[str]:
@@ -187,41 +190,9 @@ class OnnxLM(LM):
             "files": local_files(self.export.directory),
         }
 
-    @property
-    def tokenizer_name(self) -> str:
-        return str(getattr(self.tokenizer, "name_or_path", self.pretrained)).replace("/", "__")
-
-    @property
-    def chat_template(self) -> str | None:
-        template = getattr(self.tokenizer, "chat_template", None)
-        if isinstance(template, dict):
-            template = template.get("default") or next(iter(template.values()), None)
-        return template
-
-    def apply_chat_template(self, messages: Sequence[Mapping[str, str]],
-                            add_generation_prompt: bool = True) -> str:
-        if not self.chat_template:
-            raise UsageError(f"the tokenizer of {self.pretrained} has no chat template; drop "
-                             "--apply_chat_template")
-        import jinja2
-
-        kwargs = dict(tokenize=False, add_generation_prompt=add_generation_prompt,
-                      continue_final_message=not add_generation_prompt)
-        try:
-            return self.tokenizer.apply_chat_template(list(messages), **kwargs)
-        except jinja2.exceptions.TemplateError:
-            log.warning("lmeval-onnx: chat template failed; retrying without system messages")
-            kept = [m for m in messages if m.get("role") != "system"]
-            return self.tokenizer.apply_chat_template(kept, **kwargs)
-
-    def _text(self, context: Any) -> str:
-        if isinstance(context, str):
-            return context
-        return self.apply_chat_template(list(context), add_generation_prompt=True)
-
     # -- loglikelihood --------------------------------------------------------------------
     def loglikelihood(self, requests: Sequence[LoglikelihoodRequest]) -> list[tuple[float, bool]]:
-        pairs = [self.tok.pair(self._text(r.context), r.continuation) for r in requests]
+        pairs = [self.tok.pair(self.context_text(r.context), r.continuation) for r in requests]
         return self.score_tokens(pairs, self.report_answers)
 
     def loglikelihood_rolling(self, requests: Sequence[RollingRequest]) -> list[float]:
@@ -318,7 +289,7 @@ class OnnxLM(LM):
         eos_text = self.tok.decode([self.tok.eot_token_id], skip_special_tokens=False)
         until = stop_sequences(list(request.until), eos_text)
         max_ctx = prompt_budget(self.max_length, max_gen_toks)
-        prompt = self.tok.encode_prompt(self._text(request.context))
+        prompt = self.tok.encode_prompt(self.context_text(request.context))
         if len(prompt) > max_ctx:
             log.warning("lmeval-onnx: prompt of %d tokens left-truncated to %d", len(prompt),
                         max_ctx)

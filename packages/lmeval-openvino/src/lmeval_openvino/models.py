@@ -29,6 +29,7 @@ from lmeval.generation import (
 from lmeval.protocol import LM, GenerateRequest, LoglikelihoodRequest, RequestKind, RollingRequest
 from lmeval.requires import require
 from lmeval.rolling import loglikelihood_windows, score_rolling
+from lmeval.tokenizer_chat import TokenizerChat
 
 from lmeval_openvino.engine import OVEngine
 from lmeval_openvino.ir import IRModel, parse_device, parse_ov_config
@@ -40,7 +41,7 @@ Answer = tuple[float, bool]
 DEFAULT_MAX_GEN_TOKS = 256
 
 
-class OpenVINOLM(LM):
+class OpenVINOLM(TokenizerChat, LM):
     """A causal LM exported to OpenVINO IR.
 
     Model args: ``pretrained`` (the export directory or its ``.xml``), ``ov_config`` (a JSON
@@ -55,6 +56,8 @@ class OpenVINOLM(LM):
 
     backend_name = "openvino"
     supported_kinds: ClassVar[frozenset[RequestKind]] = frozenset(RequestKind)
+    chat_log = log
+    chat_log_prefix = "openvino"
 
     @staticmethod
     def extra_generation_kwargs() -> frozenset[str]:
@@ -111,48 +114,16 @@ class OpenVINOLM(LM):
         log.info("openvino: %s on %s (%s)", self.ir.xml, ", ".join(self.engine.execution_devices),
                  self.engine.runtime)
 
-    # -- identity and chat ----------------------------------------------------------------
+    # -- identity ------------------------------------------------------------------------
     def identity_extras(self) -> Mapping[str, Any]:
         """The graph, the properties it was compiled with, and the export's files."""
         return {"graph": str(self.ir.xml), "ov_config": self.ov_config,
                 "runtime": self.engine.runtime, "max_length": self.max_length,
                 "files": self.ir.files()}
 
-    @property
-    def tokenizer_name(self) -> str:
-        return str(getattr(self.tokenizer, "name_or_path", self.pretrained)).replace("/", "__")
-
-    @property
-    def chat_template(self) -> str | None:
-        template = getattr(self.tokenizer, "chat_template", None)
-        if isinstance(template, dict):
-            template = template.get("default") or next(iter(template.values()), None)
-        return template
-
-    def apply_chat_template(self, messages: Sequence[Mapping[str, str]],
-                            add_generation_prompt: bool = True) -> str:
-        if not self.chat_template:
-            raise UsageError(f"the tokenizer of {self.pretrained} has no chat template; drop "
-                             "--apply_chat_template")
-        import jinja2
-
-        kwargs = dict(tokenize=False, add_generation_prompt=add_generation_prompt,
-                      continue_final_message=not add_generation_prompt)
-        try:
-            return self.tokenizer.apply_chat_template(list(messages), **kwargs)
-        except jinja2.exceptions.TemplateError:
-            log.warning("openvino: chat template failed; retrying without system messages")
-            kept = [m for m in messages if m.get("role") != "system"]
-            return self.tokenizer.apply_chat_template(kept, **kwargs)
-
-    def _text(self, context: Any) -> str:
-        if isinstance(context, str):
-            return context
-        return self.apply_chat_template(list(context), add_generation_prompt=True)
-
     # -- loglikelihood --------------------------------------------------------------------
     def loglikelihood(self, requests: Sequence[LoglikelihoodRequest]) -> list[Answer]:
-        pairs = self.tok.pairs([(self._text(r.context), r.continuation) for r in requests])
+        pairs = self.tok.pairs([(self.context_text(r.context), r.continuation) for r in requests])
         return self.score(pairs, self.report_answers)
 
     def loglikelihood_rolling(self, requests: Sequence[RollingRequest]) -> list[float]:
@@ -213,7 +184,7 @@ class OpenVINOLM(LM):
         eos_text = self.tok.decode([self.tok.eot_token_id], skip_special_tokens=False)
         until = stop_sequences(kwargs.pop("until", None), eos_text)
         max_gen_toks = int(kwargs.pop("max_gen_toks"))
-        prompt = self.tok.encode_prompt(self._text(request.context))
+        prompt = self.tok.encode_prompt(self.context_text(request.context))
         prompt = prompt[-prompt_budget(self.max_length, max_gen_toks):]
         total = int(kwargs.pop("max_length", None) or len(prompt) + max_gen_toks)
         temperature = float(kwargs.get("temperature") or 0.0)
