@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from _common import reset_dir, write_yaml
+from _common import Function, reset_dir, write_yaml
 
 SCRIPT = "acpbench.py"
 SHOTS = json.loads((Path(__file__).parent / "acpbench_shots.json").read_text(encoding="utf-8"))
@@ -77,4 +77,70 @@ def main(root: Path) -> None:
             name = f"acp_{part}_{kind}"
             cfg = {"task": name, "dataset_name": name, "include": template,
                    "fewshot_config": {"sampler": "first_n", "samples": SHOTS[kind][name]}}
+            write_yaml(out / f"{stem}.yaml", cfg, SCRIPT)
+
+
+# -- ACPBench Hard: the generative questions (Kokel et al., 2025, arXiv:2503.24378) ------------
+
+GEN_SHOTS = json.loads((Path(__file__).parent / "acpbench_gen_shots.json").read_text(encoding="utf-8"))
+#: file stem → (task-name part, what the prompt asks for, ACP_grammar_filter's arguments)
+_ONE_ACTION = "Each action starts with an opening parenthesis and ends with closing parenthesis."
+GEN_QUESTIONS = {
+    "act_reach": ("areach", f"{_ONE_ACTION} Provide one action or None.", {"grammar_task": "act"}),
+    "app": ("app", f"{_ONE_ACTION} Provide only the actions.", {"grammar_task": "action_list"}),
+    "just": ("just", "", {"grammar_task": "action_list", "clean": "simplified plan"}),
+    "land": ("land", "Provide only the ground proposition or None.", {"grammar_task": "act"}),
+    "next_act": ("nexta", f"{_ONE_ACTION} Provide only the action.", {"grammar_task": "action_name"}),
+    "prog": ("prog", "Provide only the two lists with the ground propositions.",
+             {"grammar_task": "progression_list", "clean": "pos_neg"}),
+    "reach": ("reach", "Provide one proposition or None.", {"grammar_task": "act"}),
+    "val": ("val", "Provide only the index of the action.", {"grammar_task": "index"}),
+}
+_PDDL_BLOCK = "# PDDL DOMAIN \n\n```\n{{PDDL_domain}}\n```\n\n# PDDL PROBLEM \n\n```\n{{PDDL_problem}}\n```\n\n"
+
+
+def _gen_base(tags: list[str], description: str | None) -> dict:
+    return {
+        "tag": tags,
+        "dataset_path": "ibm-research/acp_bench",
+        "test_split": "test",
+        **({"description": description} if description else {}),
+        "doc_to_target": "{{answer}}",
+        "output_type": "generate_until",
+        "num_fewshot": 2,
+        "generation_kwargs": {"until": ["\n\n\n\n", "\n\n", "**Question**:", "**Question:**", "Q:"],
+                              "do_sample": False, "max_gen_toks": 1000, "temperature": 0.0},
+        "metadata": {"version": 1.0},
+        "process_results": Function("lmeval_tasks_classic.acpbench.scoring.process_results"),
+        "metric_list": [{"metric": "score", "aggregation": "mean", "higher_is_better": True}],
+    }
+
+
+def _gen_prompt(ask: str, with_pddl: bool, stem: str) -> str:
+    ask = f" {ask}" if ask else ""
+    # lm-eval's applicability prompt with PDDL puts the final cue on its own line
+    cue = " \n**Final Answer**:" if with_pddl and stem == "app" else " **Final Answer**:"
+    return (_PDDL_BLOCK if with_pddl else "") + "**Question**: {{context}} {{question}}" + ask + cue
+
+
+def main_gen(root: Path) -> None:
+    variants = (
+        ("gen_2shot", "", ["acp_gen_2shot", "acp_bench_hard"], None),
+        ("gen_2shot_with_pddl", "_with_pddl", ["acp_gen_2shot_with_pddl", "acp_bench_hard_with_pddl"],
+         "Answer the question based on the provided PDDL domain and PDDL problem. The current state "
+         "is the initial state described in the PDDL problem below.\n\n"),
+    )
+    for folder, suffix, tags, description in variants:
+        out = reset_dir(root / "acpbench" / folder)
+        write_yaml(out / "_gen_yaml_2shot", _gen_base(tags, description), SCRIPT,
+                   "# ACPBench Hard (Kokel et al., 2025, arXiv:2503.24378): open answers about actions,\n"
+                   "# change and planning, read by ACP_grammar_filter and checked on the PDDL task\n"
+                   "# (planner included): needs lmeval-tasks-classic[acpbench].\n")
+        for stem, (part, ask, grammar) in GEN_QUESTIONS.items():
+            config = f"acp_{part}_gen"
+            cfg = {"task": config + suffix, "dataset_name": config, "include": "_gen_yaml_2shot",
+                   "fewshot_config": {"sampler": "first_n", "samples": GEN_SHOTS[folder][config + suffix]},
+                   "doc_to_text": _gen_prompt(ask, bool(suffix), stem),
+                   "filter_list": [{"name": "acp_grammar_parse", "filter": [
+                       {"function": "ACP_grammar_filter", **grammar}, {"function": "take_first"}]}]}
             write_yaml(out / f"{stem}.yaml", cfg, SCRIPT)

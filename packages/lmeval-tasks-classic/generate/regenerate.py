@@ -18,6 +18,7 @@ GENERATED_FOLDERS = ("babilong", "acpbench")
 def main(root: Path = TASKS_ROOT) -> None:
     babilong.main(root)
     acpbench.main(root)
+    acpbench.main_gen(root)
 
 
 if __name__ == "__main__":

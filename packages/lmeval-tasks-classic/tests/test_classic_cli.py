@@ -19,7 +19,9 @@ TASKS = {"hellaswag", "arc_easy", "arc_challenge", "lambada_openai", "lambada_op
                                       "society", "tradition")),
          *(f"babilong_qa{n}" for n in range(1, 21)),
          *(f"acp_{q}_{kind}" for q in ("app", "prog", "reach", "areach", "val", "just", "land")
-           for kind in ("bool", "mcq"))}
+           for kind in ("bool", "mcq")),
+         *(f"acp_{q}_gen{s}" for q in ("app", "prog", "reach", "areach", "val", "just", "land", "nexta")
+           for s in ("", "_with_pddl"))}
 GROUPS = {"babilong": 20, "babilong_longctx": 5, "click": 11, "click_lang": 3, "click_cul": 8}
 
 
@@ -44,6 +46,8 @@ def test_ls_lists_every_task_and_tag(capsys):
     assert tags["anli"].split() == ["lmeval-tasks-classic", "3", "tasks"]
     assert tags["lambada_multilingual"].split() == ["lmeval-tasks-classic", "5", "tasks"]
     for tag, size in (("acp_bench", 14), ("acp_bool_cot_2shot", 7), ("acp_mcq_cot_2shot", 7),
+                      ("acp_bench_hard", 8), ("acp_gen_2shot", 8), ("acp_bench_hard_with_pddl", 8),
+                      ("acp_gen_2shot_with_pddl", 8),
                       ("click_lang_tasks", 3), ("click_cul_tasks", 8)):
         assert tags[tag].split() == ["lmeval-tasks-classic", str(size), "tasks"]
 
@@ -56,6 +60,9 @@ def test_ls_notes_the_long_context_and_the_extras(capsys):
     assert row.endswith("long context: prompts up to ~128k tokens with --metadata max_seq_lengths=128k")
     row = next(line for line in out.splitlines() if line.startswith("cnn_dailymail_abisee "))
     assert row.endswith("needs the [rouge] extra (rouge-score)")
+    for name in ("acp_nexta_gen", "acp_app_gen_with_pddl"):  # long answers, and the planner's extra
+        row = next(line for line in out.splitlines() if line.startswith(name + " "))
+        assert "generates up to 1,000 tokens" in row and "[acpbench] extra" in row
     assert main(["ls", "groups"]) == 0
     row = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("babilong_longctx "))
     assert "long context" in row
@@ -83,7 +90,7 @@ def test_validate_passes(capsys):
     code = main(["validate", str(TASKS_DIR)])
     out = capsys.readouterr()
     problems = 0 if has_evaluate else 1
-    assert re.search(rf"85 file\(s\) checked, {problems} problem\(s\)", out.err), out.out + out.err
+    assert re.search(rf"101 file\(s\) checked, {problems} problem\(s\)", out.err), out.out + out.err
     assert code == (0 if has_evaluate else 1), out.out
     if not has_evaluate:
         assert "careqa_open.yaml:12: process_results" in out.out + out.err

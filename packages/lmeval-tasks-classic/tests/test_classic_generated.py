@@ -23,7 +23,8 @@ def test_generators_reproduce_the_committed_configs(tmp_path):
     # a subprocess: generator modules of different packs share names (_common, regenerate)
     subprocess.run([sys.executable, str(GENERATE / "regenerate.py"), str(tmp_path)], check=True)
     written = _configs(tmp_path)
-    assert len(written) == 20 + 2 + 1 + 2 * 8  # babilong: tasks, groups, template; acpbench: 2 x (7 + template)
+    # babilong: tasks, groups, template; acpbench: 2 x (7 + template) bool/mcq, 2 x (8 + template) gen
+    assert len(written) == 20 + 2 + 1 + 2 * 8 + 2 * 9
     assert written == _configs(TASKS_DIR)
 
 

@@ -1,5 +1,6 @@
 """Entry point of the pack: contributes the ``tasks`` directory to lmeval's task index, with
-the notes ``lmeval ls`` prints for tasks that need a long context or an optional library."""
+the notes ``lmeval ls`` prints for tasks that need a long context or an optional library, and
+ACPBench Hard's answer filter (``ACP_grammar_filter``)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,9 @@ from pathlib import Path
 from lmeval.hookspecs import hookimpl
 
 _LONG_CONTEXT = "long context: prompts up to ~128k tokens with --metadata max_seq_lengths=128k"
+ACP_HARD_QUESTIONS = ("app", "prog", "reach", "areach", "val", "just", "land", "nexta")
+_ACP_HARD = ("generates up to 1,000 tokens; scored with a planner: needs the [acpbench] extra "
+             "(lark, tarski[clingo], pddl, kstar-planner)")
 NOTES = {
     **{f"babilong_qa{n}": _LONG_CONTEXT if n <= 5 else "long-context benchmark (this task: 0k only)"
        for n in range(1, 21)},
@@ -17,9 +21,19 @@ NOTES = {
     "careqa_open": "needs the [careqa-open] extra and Hub metric models",
     **{f"acp_{q}_{kind}": "generates up to 1,024 tokens"
        for q in ("app", "prog", "reach", "areach", "val", "just", "land") for kind in ("bool", "mcq")},
+    **{name: _ACP_HARD for name in (
+        *(f"acp_{q}_gen{s}" for q in ACP_HARD_QUESTIONS for s in ("", "_with_pddl")),
+        "acp_gen_2shot", "acp_bench_hard", "acp_gen_2shot_with_pddl", "acp_bench_hard_with_pddl")},
 }
+FILTERS = {"ACP_grammar_filter": "lmeval_tasks_classic.acpbench.grammar:ACPGrammarFilter"}
 
 
 @hookimpl
 def lmeval_register_task_sources(register) -> None:
     register(Path(__file__).parent / "tasks", notes=NOTES)
+
+
+@hookimpl
+def lmeval_register_filters(register) -> None:
+    for name, factory in FILTERS.items():
+        register(name, factory)

@@ -11,6 +11,8 @@ import json
 import shutil
 from pathlib import Path
 
+import acp_gen_fixtures
+
 ROOT = Path(__file__).resolve().parent.parent / "fixtures" / "datasets"
 
 
@@ -302,6 +304,7 @@ def main() -> None:
         for kind in ("bool", "mcq"):
             write("ibm-research/acp_bench", f"acp_{question}_{kind}", "test",
                   acp_bench(f"acp_{question}_{kind}", 3))
+    acp_gen_fixtures.write_all(write)
 
 
 if __name__ == "__main__":
