@@ -18,6 +18,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 WORK = HERE / ".work"
 REFERENCE = "lm-eval[hf]==0.4.13"
+#: lm-eval's own extras that task packs' parity needs: (a distribution it brings, the extra)
+REFERENCE_EXTRAS = (("kstar-planner", "lm-eval[acpbench]==0.4.13"),)  # ACPBench Hard's checker
 
 
 def reference_python(transformers: str | None = None) -> Path:
@@ -31,6 +33,9 @@ def reference_python(transformers: str | None = None) -> Path:
         subprocess.run([*pip, "torch==2.13.0"], check=True)  # the CPU wheel first: no CUDA pull
         subprocess.run([*pip, REFERENCE], check=True)
         marker.write_text(REFERENCE + "\n")
+    for distribution, extra in REFERENCE_EXTRAS:
+        if installed(python, distribution) is None:
+            subprocess.run([*pip, extra], check=True)
     if transformers and installed(python, "transformers") != transformers:
         subprocess.run([*pip, f"transformers=={transformers}"], check=True)
     return python
