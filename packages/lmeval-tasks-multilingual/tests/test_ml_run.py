@@ -26,7 +26,7 @@ ENTRY_POINTS = ["belebele", "xnli", "xcopa", "xstorycloze", "pawsx", "mgsm_direc
                 "bertaqa", "bec2016eu", "bhtc_v2", "epec_koref_bin", "vaxx_stance", "wiceu",
                 "darija_sentiment", "boolqa_bn", "bangla_commonsenseqa", "bangla_mmlu", "openbookqa_bn", "piqa_bn",
                 "naijarc", "openai_mmlu", "sib", "masakhanews", "afrisenti", "nollysenti",
-                "afrobench_belebele", "injongointent", "uhura_arc_easy"]
+                "afrobench_belebele", "injongointent", "uhura_arc_easy", "afriqa", "xlum"]
 
 
 @pytest.fixture(scope="module")
@@ -71,6 +71,8 @@ def test_every_task_runs_and_reports_its_metrics(run):
     assert set(results["cieacova_word"]) >= {"exact_match,none", "exact_match_definició,none"}
     assert set(results["truthfulqa_va"]) >= {"bleu_max,none", "rougeL_diff,none"}
     assert set(results["cabreu_extreme"]) >= {"bleu,none", "rouge1,none"}
+    assert set(results["afriqa_swa_prompt_3"]) >= {"exact_match,remove_whitespace", "f1,remove_whitespace"}
+    assert set(results["xlsum_telugu_prompt_2"]) >= {"rougeL,none"}
     assert "acc,none" in results["darija_sentiment"] and set(results["bangla_mmlu"]) >= {"acc,none", "acc_norm,none"}
     for name in ("arab_culture", "arab_culture_levant", "aexams", "arabic_leaderboard_complete",
                  "arabic_leaderboard_light", "arabic_leaderboard_arabic_mmlu", "AraDiCE_ArabicMMLU_egy"):

@@ -95,3 +95,7 @@ def uhura_arc_easy() -> None:
 
 
 FAMILIES = [naijarc, openai_mmlu, sib, masakhanews, afrisenti, nollysenti, injongointent, uhura_arc_easy]
+
+import afrobench_qa_sum  # noqa: E402 -- AfriQA and XL-Sum (tools/afrobench_qa_sum.py)
+
+FAMILIES += afrobench_qa_sum.FIXTURES

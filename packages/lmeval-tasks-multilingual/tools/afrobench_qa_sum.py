@@ -1,0 +1,179 @@
+"""AfroBench's question answering (AfriQA) and summarization (XL-Sum) families of
+lmeval-tasks-multilingual (listed in generate_afrobench.FAMILIES).
+
+AfriQA (Ogundepo et al. 2023, arXiv:2305.06897), ``masakhane/afriqa-gold-passages``: a question in an
+African language, a gold passage in English or French; the answer is a span in the pivot language,
+scored by exact match and SQuAD token F1. lm-eval's generator lists Wolof, its shipped YAML does not:
+nine languages, as lm-eval runs them. Swahili draws its few-shot examples from test, the first ones.
+
+XL-Sum (Hasan et al. 2021, arXiv:2106.13822), ``csebuetnlp/xlsum``: BBC articles and their one-sentence
+summaries in twelve languages, scored by ROUGE-L as HF evaluate's ``rouge`` module computes it over the
+whole set. The prompts keep lm-eval's text to the byte: ``{{'text'}}`` is a Jinja string literal, so the
+article itself never reaches the model (the prompt holds the word "text"), and ``\\n`` is a backslash and
+an n (single-quoted YAML upstream). lm-eval's group is named ``xlum``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generate_tasks import REMOVE_WS, Fn, group, write
+
+AFRIQA_LANGS = {"bem": "Bemba", "fon": "Fon", "hau": "Hausa", "ibo": "Igbo", "kin": "Kinyarwanda",
+                "swa": "Swahili", "twi": "Twi", "yor": "Yoruba", "zul": "Zulu"}
+_AFRIQA_QA = "\nQuestion: {{question_lang}}\nContext: {{context}}\nAnswer:"
+
+
+def afriqa_text(prompt: int, lang: str) -> str:
+    """The prompt template ``prompt`` for a question in ``lang`` (its English name); prompt 1 keeps
+    lm-eval's "qestion", and no prompt has a space after its first sentence's full stop."""
+    return {
+        1: "Your task is to answer a qestion given a context.Make sure you respond with the shortest span "
+           "containing the answer in the context.",
+        2: f"Your task is to answer a question given a context. The question is in {lang}, while the context is in "
+           "English or French.Make sure you respond with the shortest span in the context that contains the answer.",
+        3: "Given the context, provide the answer to the following question.Ensure your response is concise and "
+           "directly from the context.",
+        4: "You are an AI assistant and your task is to answer the question based on the provided context.Your "
+           "answer should be the shortest span that contains the answer within the context.",
+        5: "Using the context, find the answer to the question.Respond with the briefest span that includes the "
+           "answer from the context.",
+    }[prompt] + _AFRIQA_QA
+
+
+AFRIQA_UTILS = '''"""AfriQA helper: the mean SQuAD token F1 of the (gold, prediction) pairs."""
+
+from lmeval_tasks_multilingual.afriqa import f1
+
+__all__ = ["f1"]
+'''
+
+
+def afriqa_metrics() -> list[dict[str, Any]]:
+    """Exact match (case and ASCII punctuation ignored) and the F1 aggregation. lm-eval's YAML puts
+    a list (".", ",", "\\\\$") under ``ignore_punctuation: true`` with an indent that makes YAML read one
+    string, ``true - "." - "," - "\\\\$"``: a true value, so written here as ``true``. Its f1 entry
+    carries the same two options, which the pass-through f1 never reads (lm-eval calls it with the
+    [gold, prediction] pair alone); left out, so a run does not warn about them. Scores are unchanged."""
+    return [{"metric": "exact_match", "aggregation": "mean", "higher_is_better": True, "ignore_case": True,
+             "ignore_punctuation": True},
+            {"metric": "f1", "aggregation": Fn("utils.f1"), "higher_is_better": True}]
+
+
+def afriqa() -> None:
+    from generate_tasks import ROOT
+
+    for prompt in range(1, 6):
+        folder = f"afrobench/afriqa/prompt_{prompt}"
+        write(f"{folder}/afriqa", {
+            "tag": ["afrobench_xqa_tasks", f"afriqa_prompt_{prompt}"], "dataset_kwargs": {"trust_remote_code": True},
+            "dataset_path": "masakhane/afriqa-gold-passages", "dataset_name": None, "output_type": "generate_until",
+            "test_split": "test", "fewshot_split": "train", "doc_to_target": "answer_pivot",
+            "should_decontaminate": True, "doc_to_decontamination_query": "question_lang",
+            "generation_kwargs": {"until": ["\n"], "do_sample": False, "temperature": 0.0},
+            "filter_list": [REMOVE_WS], "target_delimiter": " ", "metric_list": afriqa_metrics(),
+            "metadata": {"version": 1.0}})
+        for lang, name in AFRIQA_LANGS.items():
+            cfg: dict[str, Any] = {"include": "afriqa", "task": f"afriqa_{lang}_prompt_{prompt}", "dataset_name": lang,
+                                   "doc_to_text": afriqa_text(prompt, name)}
+            if lang == "swa":
+                cfg.update({"fewshot_split": "test", "fewshot_config": {"sampler": "first_n"}})
+            write(f"{folder}/afriqa_{lang}.yaml", cfg)
+        (ROOT / folder / "utils.py").write_text(AFRIQA_UTILS, encoding="utf-8")
+    write("afrobench/afriqa/afriqa.yaml", group("afriqa", [f"afriqa_prompt_{p}" for p in range(1, 6)],
+                                                metrics=["acc"], version=1))
+
+
+XLSUM_LANGS = ["amharic", "arabic", "hausa", "igbo", "kirundi", "oromo", "pidgin", "somali", "swahili", "telugu",
+               "tigrinya", "yoruba"]
+
+
+def xlsum_text(prompt: int, config: str) -> str:
+    """The prompt template ``prompt`` for XL-Sum config ``config`` (named as lm-eval capitalises it:
+    "Nigerian pidgin")."""
+    lang = ("Nigerian Pidgin" if config == "pidgin" else config).capitalize()
+    return {
+        1: f"Provide a summary of the document written in {lang}. Ensure that you provide the summary in {lang} and "
+           f"nothing else.\nDocument in {lang}: {{{{'text'}}}}\\nSummary: ",
+        2: "Summarize the document below in triple backticks and return only the summary and nothing else.\n"
+           "```{{'text'}}```\\n",
+        3: f"You are an advanced Summarizer, a specialized assistant designed to summarize documents in {lang}. Your "
+           "main goal is to ensure summaries are concise and informative. Ensure you return the summary only and "
+           "nothing else.\nDocument: {{'text'}}\\nSummary: ",
+    }[prompt]
+
+
+XLSUM_UTILS = '''"""XL-Sum helper: ROUGE-L over the whole set, as HF evaluate's rouge module computes it."""
+
+from lmeval_tasks_multilingual.summary_rouge import rougeL, rougeL_agg
+
+__all__ = ["rougeL", "rougeL_agg"]
+'''
+
+
+def xlsum() -> None:
+    from generate_tasks import ROOT
+
+    for prompt in range(1, 4):
+        folder = f"afrobench/xlsum/prompt_{prompt}"
+        write(f"{folder}/xlsum", {
+            "tag": ["xlsum_tasks", f"xlsum_prompt_{prompt}"], "task": None, "dataset_path": "csebuetnlp/xlsum",
+            "dataset_name": None, "output_type": "generate_until", "generation_kwargs": {"until": ["</s>"]},
+            "validation_split": "validation", "fewshot_split": "validation", "test_split": "test",
+            "should_decontaminate": False,
+            "metric_list": [{"metric": Fn("utils.rougeL"), "higher_is_better": True,
+                             "aggregation": Fn("utils.rougeL_agg")}],
+            "metadata": {"version": 1.0}})
+        for config in XLSUM_LANGS:
+            write(f"{folder}/xlsum_{config}.yaml", {
+                "include": "xlsum", "task": f"xlsum_{config}_prompt_{prompt}", "dataset_name": config,
+                "doc_to_text": xlsum_text(prompt, config), "doc_to_target": "{{summary}}"})
+        (ROOT / folder / "utils.py").write_text(XLSUM_UTILS, encoding="utf-8")
+    write("afrobench/xlsum/xlsum.yaml", group("xlum", [f"xlsum_prompt_{p}" for p in range(1, 4)], metrics=["acc"],
+                                              version=2))
+
+
+FAMILIES = [afriqa, xlsum]
+
+
+# ============================================================================== fixture mirrors
+# Synthetic rows in each Hub dataset's schema (called through fixtures_afrobench.FAMILIES). The answers
+# and summaries share words with the parity benchmark's scripted generations (" Paris", " yes", " The
+# answer is 5." ...), so exact match, F1 and ROUGE-L score more than zero on some documents.
+_AFRIQA_ANSWERS = ["Paris", "The answer is 5", "yes.", "the River Niger", "42"]
+
+
+def afriqa_fixtures() -> None:
+    """masakhane/afriqa-gold-passages (its loading script's columns; not checked against the Hub here, no
+    network): the question in the African language, its pivot translation, the gold passage, the answer in
+    both. Swahili has only test rows, the split lm-eval draws its few-shot examples from."""
+    from generate_fixtures import N, dump
+
+    for k, lang in enumerate(AFRIQA_LANGS):
+        pivot = "fr" if lang == "fon" else "en"
+        for split in ("test",) if lang == "swa" else ("train", "test"):
+            dump("masakhane/afriqa-gold-passages", lang, split, [{
+                "id": f"{lang}-{split}-{i}", "title": f"Title {i}",
+                "context": f"Passage {i} ({pivot}) of {lang} {split}: the answer is {_AFRIQA_ANSWERS[(i + k) % 5]}.",
+                "question_lang": f"Swali {i} la {lang} ({split})?", "question_translated": f"Question {i} of {lang}?",
+                "answer_lang": f"jibu {i}", "answer_pivot": _AFRIQA_ANSWERS[(i + k + len(split)) % 5]}
+                for i in range(N)])
+
+
+_XLSUM_SUMMARIES = ["The answer is 5 and Paris agrees.", "yes, the minister said", "def f x return x",
+                    "Paris hosts the summit", "Rain falls on 42 towns."]
+
+
+def xlsum_fixtures() -> None:
+    """csebuetnlp/xlsum: BBC article (``text``) with its id, url, title and one-sentence ``summary``."""
+    from generate_fixtures import N, dump
+
+    for k, config in enumerate(XLSUM_LANGS):
+        for split in ("validation", "test"):
+            dump("csebuetnlp/xlsum", config, split, [{
+                "id": f"{config}-{split}-{i}", "url": f"https://www.bbc.com/{config}/{split}-{i}",
+                "title": f"Title {i} ({config} {split})", "summary": _XLSUM_SUMMARIES[(i + k + len(split)) % 5],
+                "text": f"Article {i} of {config} {split}. " + _XLSUM_SUMMARIES[(i + k) % 5]} for i in range(N)])
+
+
+FIXTURES = [afriqa_fixtures, xlsum_fixtures]
