@@ -132,13 +132,13 @@ def main_gen(root: Path) -> None:
     )
     for folder, suffix, tags, description in variants:
         out = reset_dir(root / "acpbench" / folder)
-        write_yaml(out / "_gen_yaml_2shot", _gen_base(tags, description), SCRIPT,
+        write_yaml(out / "_gen_2shot_yaml", _gen_base(tags, description), SCRIPT,
                    "# ACPBench Hard (Kokel et al., 2025, arXiv:2503.24378): open answers about actions,\n"
                    "# change and planning, read by ACP_grammar_filter and checked on the PDDL task\n"
                    "# (planner included): needs lmeval-tasks-classic[acpbench].\n")
         for stem, (part, ask, grammar) in GEN_QUESTIONS.items():
             config = f"acp_{part}_gen"
-            cfg = {"task": config + suffix, "dataset_name": config, "include": "_gen_yaml_2shot",
+            cfg = {"task": config + suffix, "dataset_name": config, "include": "_gen_2shot_yaml",
                    "fewshot_config": {"sampler": "first_n", "samples": GEN_SHOTS[folder][config + suffix]},
                    "doc_to_text": _gen_prompt(ask, bool(suffix), stem),
                    "filter_list": [{"name": "acp_grammar_parse", "filter": [
