@@ -53,22 +53,26 @@ def _wheel_prefix(name: str) -> str:
     return re.sub(r"[-_.]+", "_", name).lower() + "-"
 
 
+def build_wheel(pkg_dir: Path, base: Path) -> dict:
+    """``pkg_dir`` copied under ``base`` without build outputs and built: its name, the copy,
+    pip's output, the wheels built and the seconds it took."""
+    copy = base / "src" / pkg_dir.name
+    shutil.copytree(pkg_dir, copy, ignore=NOT_SHIPPED)
+    out = base / "out" / pkg_dir.name
+    start = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+                           "-q", "-w", str(out), str(copy)],
+                          capture_output=True, text=True, timeout=300)
+    return {"name": _project_name(pkg_dir), "source": copy, "proc": proc,
+            "wheels": sorted(out.glob("*.whl")) if out.exists() else [],
+            "seconds": time.perf_counter() - start}
+
+
 @pytest.fixture(scope="module")
 def wheels(tmp_path_factory) -> dict[str, dict]:
     """Build every package once; per package: its name, built wheels, pip's output, seconds."""
     base = tmp_path_factory.mktemp("wheels")
-    built: dict[str, dict] = {}
-    for pkg_dir in PACKAGE_DIRS:
-        copy = base / "src" / pkg_dir.name
-        shutil.copytree(pkg_dir, copy, ignore=NOT_SHIPPED)
-        out = base / "out" / pkg_dir.name
-        start = time.perf_counter()
-        proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-                               "-q", "-w", str(out), str(copy)],
-                              capture_output=True, text=True, timeout=300)
-        built[pkg_dir.name] = {"name": _project_name(pkg_dir), "source": copy, "proc": proc,
-                               "wheels": sorted(out.glob("*.whl")) if out.exists() else [],
-                               "seconds": time.perf_counter() - start}
+    built = {pkg_dir.name: build_wheel(pkg_dir, base) for pkg_dir in PACKAGE_DIRS}
     total = sum(b["seconds"] for b in built.values())
     print(f"\nbuilt {len(built)} wheels in {total:.1f} s")
     return built
@@ -161,14 +165,49 @@ def _fresh_venv(wheels: dict[str, dict], pkgs: list[str], tmp: Path,
     return venv, env
 
 
+def installed_versions(venv: Path, env: dict[str, str]) -> dict[str, str]:
+    """``{distribution name, lower case: version}`` of what ``venv`` holds."""
+    listed = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "--disable-pip-version-check",
+                             "list", "--format", "json"],
+                            capture_output=True, text=True, env=env, check=True, timeout=120)
+    return {d["name"].lower(): d["version"] for d in json.loads(listed.stdout)}
+
+
+def fresh_venv_beside(proc: subprocess.Popen, wheels: dict[str, dict], pkgs: list[str],
+                      tmp: Path) -> tuple[Path, dict[str, str]]:
+    """:func:`_fresh_venv` while ``proc`` runs (killed when the install fails or skips), its
+    environment offline afterwards (``HF_HUB_OFFLINE``: nothing is downloaded at run time)."""
+    try:
+        venv, env = _fresh_venv(wheels, pkgs, tmp)
+    except BaseException:
+        proc.kill()
+        proc.communicate()
+        raise
+    env["HF_HUB_OFFLINE"] = "1"
+    return venv, env
+
+
+def dir_mib(path: Path) -> float:
+    """Size of the files under ``path`` in MiB (links not followed)."""
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink()) / 2**20
+
+
+def venv_summary(venv: Path, versions: dict[str, str], dirs: tuple[str, ...],
+                 shown: tuple[str, ...]) -> str:
+    """The venv's size, with that of each of ``dirs`` in its site-packages, and the versions of
+    the distributions ``shown``."""
+    site = next((venv / "lib").glob("python3*/site-packages"))
+    sizes = {d: dir_mib(site / d) for d in dirs if (site / d).is_dir()}
+    return (f"fresh venv: {dir_mib(venv):.0f} MiB ({len(versions)} distributions; "
+            + ", ".join(f"{d} {mib:.1f}" for d, mib in sizes.items()) + " MiB); "
+            + ", ".join(f"{n} {versions[n]}" for n in shown))
+
+
 def _assert_only(venv: Path, env: dict[str, str], tmp: Path, allowed: set[str]) -> None:
     """The venv holds no distribution outside ``allowed`` and none of the heavy modules."""
-    py = str(venv / "bin" / "python")
-    listed = subprocess.run([py, "-m", "pip", "--disable-pip-version-check", "list", "--format", "json"],
-                            capture_output=True, text=True, env=env, check=True, timeout=120)
-    installed = {d["name"].lower() for d in json.loads(listed.stdout)}
+    installed = set(installed_versions(venv, env))
     assert installed <= allowed, f"more than lmeval-core's dependencies: {installed - allowed}"
-    spec = subprocess.run([py, "-c", "import importlib.util as u, sys; "
+    spec = subprocess.run([str(venv / "bin" / "python"), "-c", "import importlib.util as u, sys; "
                            f"print([m for m in {HEAVY!r} if u.find_spec(m)])"],
                           capture_output=True, text=True, env=env, cwd=tmp, check=True)
     assert spec.stdout.strip() == "[]", spec.stdout

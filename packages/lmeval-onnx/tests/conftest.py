@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -28,14 +27,9 @@ def tiny_export(tmp_path_factory) -> tuple[Path, Path]:
     pytest.importorskip("onnx_ir", reason="Model Builder needs onnx-ir (pip install onnx-ir)")
     pytest.importorskip("lmeval_testkit.hf", reason="the tiny Llama comes from lmeval-hf")
     from lmeval_testkit.onnx import build_tiny_export
+    from lmeval_testkit.vs_hf import export_cache
 
-    cache = os.environ.get("LMEVAL_ONNX_TEST_CACHE")
-    if cache:
-        root = Path(cache)
-    elif (REPO / "packages" / "lmeval-core").is_dir():
-        root = REPO / ".cache" / "lmeval-onnx-tests"
-    else:
-        root = tmp_path_factory.mktemp("onnx")
+    root = export_cache("LMEVAL_ONNX_TEST_CACHE", "lmeval-onnx-tests", REPO, tmp_path_factory)
     return build_tiny_export(root / "tiny-llama")
 
 

@@ -14,6 +14,11 @@ import sys
 
 import pytest
 from conftest import MAX_LENGTH, TASK_NAMES, TASKS, evaluate_tasks
+from lmeval_testkit.vs_hf import (
+    assert_generations_equal,
+    assert_loglikelihoods_close,
+    assert_scores_match,
+)
 
 pytest.importorskip("onnxruntime_genai", reason="lmeval-onnx needs onnxruntime-genai")
 pytest.importorskip("lmeval_hf.models", reason="the comparison runs lmeval-hf on the source model")
@@ -26,46 +31,15 @@ def runs(tiny_export, onnx_runs):
     return {"hf": evaluate_tasks("hf", tiny_export[0]), **onnx_runs}
 
 
-def _scores(resps):
-    """Flatten a sample's responses to ``[(logprob, greedy or None), ...]``."""
-    out = []
-    for resp in resps:
-        value = resp[0]
-        if isinstance(value, (list, tuple)):
-            out.append((float(value[0]), bool(value[1])))
-        else:
-            out.append((float(value), None))
-    return out
-
-
 @pytest.mark.parametrize("backend", ["onnxruntime", "onnxruntime-genai"])
 def test_loglikelihoods_match_hf_within_tolerance(runs, backend):
-    for task in ("onnx_mc", "onnx_rolling"):
-        hf, onnx = runs["hf"]["samples"][task], runs[backend]["samples"][task]
-        assert [s["doc_id"] for s in hf] == [s["doc_id"] for s in onnx]
-        for a, b in zip(hf, onnx, strict=True):
-            assert a["arguments"] == b["arguments"]
-            for (ll_a, greedy_a), (ll_b, greedy_b) in zip(_scores(a["resps"]),
-                                                          _scores(b["resps"]), strict=True):
-                assert abs(ll_a - ll_b) <= REL_TOL * max(1.0, abs(ll_a)), (task, a["doc_id"])
-                assert greedy_a == greedy_b
-    hf_mc, onnx_mc = runs["hf"]["samples"]["onnx_mc"], runs[backend]["samples"]["onnx_mc"]
-    assert [s["acc"] for s in hf_mc] == [s["acc"] for s in onnx_mc]
-    assert [s["acc_norm"] for s in hf_mc] == [s["acc_norm"] for s in onnx_mc]
-    for key in ("acc,none", "acc_norm,none"):
-        assert runs["hf"]["results"]["onnx_mc"][key] == runs[backend]["results"]["onnx_mc"][key]
-    for key in ("word_perplexity,none", "byte_perplexity,none", "bits_per_byte,none"):
-        assert runs[backend]["results"]["onnx_rolling"][key] == pytest.approx(
-            runs["hf"]["results"]["onnx_rolling"][key], rel=REL_TOL)
+    assert_loglikelihoods_close(runs["hf"], runs[backend], ("onnx_mc", "onnx_rolling"), REL_TOL)
+    assert_scores_match(runs["hf"], runs[backend], "onnx_mc", "onnx_rolling", REL_TOL)
 
 
 @pytest.mark.parametrize("backend", ["onnxruntime", "onnxruntime-genai"])
 def test_generations_equal_hf(runs, backend):
-    hf = runs["hf"]["samples"]["onnx_gen"]
-    onnx = runs[backend]["samples"]["onnx_gen"]
-    assert [s["resps"] for s in hf] == [s["resps"] for s in onnx]
-    assert any(s["resps"][0][0] for s in hf), "every generation is empty: nothing compared"
-    assert runs["hf"]["results"]["onnx_gen"] == runs[backend]["results"]["onnx_gen"]
+    assert_generations_equal(runs["hf"], runs[backend], "onnx_gen")
 
 
 def test_chat_template_prompts_and_generations_equal_hf(tiny_export):

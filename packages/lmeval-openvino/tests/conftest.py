@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -25,14 +24,10 @@ def tiny_ov_export(tmp_path_factory) -> tuple[Path, Path]:
     pytest.importorskip("torch", reason="the tiny source model is built with torch")
     pytest.importorskip("openvino", reason="lmeval-openvino needs openvino")
     from lmeval_testkit.openvino import build_tiny_ov_export
+    from lmeval_testkit.vs_hf import export_cache
 
-    cache = os.environ.get("LMEVAL_OPENVINO_TEST_CACHE")
-    if cache:
-        root = Path(cache)
-    elif (REPO / "packages" / "lmeval-core").is_dir():
-        root = REPO / ".cache" / "lmeval-openvino-tests"
-    else:
-        root = tmp_path_factory.mktemp("openvino")
+    root = export_cache("LMEVAL_OPENVINO_TEST_CACHE", "lmeval-openvino-tests", REPO,
+                        tmp_path_factory)
     return build_tiny_ov_export(root / "tiny-llama")
 
 

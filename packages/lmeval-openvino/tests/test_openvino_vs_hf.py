@@ -12,6 +12,7 @@ import subprocess
 import sys
 
 import pytest
+from lmeval_testkit import vs_hf
 from openvino_runs import F32, MAX_LENGTH, TASK_NAMES, TASKS, evaluate_tasks, make_model
 
 pytest.importorskip("openvino", reason="lmeval-openvino needs openvino")
@@ -31,44 +32,14 @@ def runs(tiny_ov_export, f32_config):
     }
 
 
-def _scores(resps):
-    """A sample's responses as ``[(logprob, greedy or None), ...]``."""
-    out = []
-    for resp in resps:
-        value = resp[0]
-        if isinstance(value, (list, tuple)):
-            out.append((float(value[0]), bool(value[1])))
-        else:
-            out.append((float(value), None))
-    return out
-
-
 def assert_loglikelihoods_close(a_run, b_run, tasks=("ov_mc", "ov_rolling")):
-    compared = 0
-    for task in tasks:
-        a_samples, b_samples = a_run["samples"][task], b_run["samples"][task]
-        assert [s["doc_id"] for s in a_samples] == [s["doc_id"] for s in b_samples]
-        for a, b in zip(a_samples, b_samples, strict=True):
-            assert a["arguments"] == b["arguments"]
-            for (ll_a, greedy_a), (ll_b, greedy_b) in zip(_scores(a["resps"]),
-                                                          _scores(b["resps"]), strict=True):
-                assert abs(ll_a - ll_b) <= REL_TOL * max(1.0, abs(ll_a)), (task, a["doc_id"])
-                assert greedy_a == greedy_b
-                compared += 1
-    assert compared > 60
+    assert vs_hf.assert_loglikelihoods_close(a_run, b_run, tasks, REL_TOL) > 60
 
 
 @pytest.mark.parametrize("run", ["openvino", "openvino-b4"])
 def test_loglikelihoods_match_hf_within_tolerance(runs, run):
     assert_loglikelihoods_close(runs["hf"], runs[run])
-    hf_mc, ov_mc = runs["hf"]["samples"]["ov_mc"], runs[run]["samples"]["ov_mc"]
-    assert [s["acc"] for s in hf_mc] == [s["acc"] for s in ov_mc]
-    assert [s["acc_norm"] for s in hf_mc] == [s["acc_norm"] for s in ov_mc]
-    for key in ("acc,none", "acc_norm,none"):
-        assert runs["hf"]["results"]["ov_mc"][key] == runs[run]["results"]["ov_mc"][key]
-    for key in ("word_perplexity,none", "byte_perplexity,none", "bits_per_byte,none"):
-        assert runs[run]["results"]["ov_rolling"][key] == pytest.approx(
-            runs["hf"]["results"]["ov_rolling"][key], rel=REL_TOL)
+    vs_hf.assert_scores_match(runs["hf"], runs[run], "ov_mc", "ov_rolling", REL_TOL)
 
 
 def test_rolling_texts_span_several_windows(runs):
@@ -79,11 +50,7 @@ def test_rolling_texts_span_several_windows(runs):
 
 @pytest.mark.parametrize("run", ["openvino", "openvino-b4"])
 def test_generations_equal_hf(runs, run):
-    hf, ov = runs["hf"]["samples"]["ov_gen"], runs[run]["samples"]["ov_gen"]
-    assert [s["arguments"] for s in hf] == [s["arguments"] for s in ov]
-    assert [s["resps"] for s in hf] == [s["resps"] for s in ov]
-    assert any(s["resps"][0][0] for s in hf), "every generation is empty: nothing compared"
-    assert runs["hf"]["results"]["ov_gen"] == runs[run]["results"]["ov_gen"]
+    vs_hf.assert_generations_equal(runs["hf"], runs[run], "ov_gen")
 
 
 def test_long_generation_equals_hf_token_for_token(tiny_ov_export, f32_config):
