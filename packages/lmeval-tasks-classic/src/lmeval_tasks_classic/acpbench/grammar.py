@@ -51,7 +51,7 @@ CLEANERS = ("pos_neg", "simplified plan")
 
 
 def _lark() -> Any:
-    return require("lark", needed_by="ACPBench's generative tasks (ACP_grammar_filter)",
+    return require("lark", needed_by="ACPBench Hard's ACP_grammar_filter",
                    install=EXTRA)
 
 

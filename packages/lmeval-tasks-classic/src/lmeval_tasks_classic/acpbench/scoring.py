@@ -11,7 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .strips import apply, ground, holds, is_unsolvable_with_goal, optimal_plans_from, require_libraries
+from .strips import (
+    apply,
+    ground,
+    holds,
+    is_unsolvable_with_goal,
+    optimal_plans_from,
+    require_libraries,
+)
 
 require_libraries()  # on import, so that a missing library stops a run before the model loads
 

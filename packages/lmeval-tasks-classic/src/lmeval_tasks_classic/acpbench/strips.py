@@ -17,14 +17,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lmeval.requires import require
+from lmeval.requires import missing_library, require
 
 from . import EXTRA
 
 log = logging.getLogger(__name__)
-_NEEDED_BY = "ACPBench's generative tasks"
+_NEEDED_BY = "ACPBench Hard (acp_*_gen)"
 #: what each check imports: (module, the distribution that provides it)
-LIBRARIES = (("tarski", "tarski"), ("tarski.grounding.lp_grounding", "tarski[clingo]"),
+LIBRARIES = (("lark", "lark"), ("tarski", "tarski"), ("tarski.grounding.lp_grounding", "tarski[clingo]"),
              ("pddl", "pddl"), ("kstar_planner", "kstar-planner"))
 
 
@@ -32,6 +32,16 @@ def require_libraries() -> None:
     """Import the planning libraries, or raise the one-line error naming the extra."""
     for module, library in LIBRARIES:
         require(module, needed_by=_NEEDED_BY, library=library, install=EXTRA)
+    # tarski grounds with clingo's Python bindings, else a gringo binary; with neither, every
+    # task would fail to ground and every planner-checked answer would silently score 0
+    from tarski.errors import CommandNotFoundError
+    from tarski.reachability.clingo_wrapper import get_gringo_command
+
+    try:
+        get_gringo_command()
+    except CommandNotFoundError:
+        raise missing_library("clingo", needed_by=_NEEDED_BY, install=EXTRA,
+                              note="(or a gringo binary on PATH)") from None
 
 
 def plain_name(text: str) -> str:
