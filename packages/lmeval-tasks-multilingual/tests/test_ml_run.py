@@ -26,7 +26,7 @@ ENTRY_POINTS = ["belebele", "xnli", "xcopa", "xstorycloze", "pawsx", "mgsm_direc
                 "bertaqa", "bec2016eu", "bhtc_v2", "epec_koref_bin", "vaxx_stance", "wiceu",
                 "darija_sentiment", "boolqa_bn", "bangla_commonsenseqa", "bangla_mmlu", "openbookqa_bn", "piqa_bn",
                 "naijarc", "openai_mmlu", "sib", "masakhanews", "afrisenti", "nollysenti",
-                "afrobench_belebele", "injongointent", "uhura_arc_easy", "afriqa", "xlum"]
+                "afrobench_belebele", "injongointent", "uhura_arc_easy", "afriqa", "xlum", "masakhaner"]
 
 
 @pytest.fixture(scope="module")

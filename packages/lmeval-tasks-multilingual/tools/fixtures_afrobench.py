@@ -99,3 +99,7 @@ FAMILIES = [naijarc, openai_mmlu, sib, masakhanews, afrisenti, nollysenti, injon
 import afrobench_qa_sum  # noqa: E402 -- AfriQA and XL-Sum (tools/afrobench_qa_sum.py)
 
 FAMILIES += afrobench_qa_sum.FIXTURES
+
+import fixtures_afrobench_tagging  # noqa: E402 -- MasakhaNER, MasakhaPOS, ADR
+
+FAMILIES += fixtures_afrobench_tagging.FIXTURES

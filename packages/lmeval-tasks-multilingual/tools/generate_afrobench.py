@@ -497,3 +497,7 @@ FAMILIES = [naijarc, openai_mmlu, sib, masakhanews, afrisenti, nollysenti, afro_
 import afrobench_qa_sum  # noqa: E402 -- AfriQA and XL-Sum (tools/afrobench_qa_sum.py)
 
 FAMILIES += afrobench_qa_sum.FAMILIES
+
+import afrobench_tagging  # noqa: E402 -- MasakhaNER, MasakhaPOS, ADR (tools/afrobench_tagging.py)
+
+FAMILIES += afrobench_tagging.FAMILIES

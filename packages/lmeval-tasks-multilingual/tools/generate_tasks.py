@@ -938,18 +938,21 @@ FAMILIES = [  # folder(s), title, datasets, metrics, paper
     (["bangla"], "Bangla (TituLLMs)", "`hishab/{boolq_bn, commonsenseqa-bn, titulm-bangla-mmlu, openbookqa-bn, "
      "piqa-bn}`", "acc, acc_norm", "Nahin et al. 2025, arXiv:2502.11187"),
     (["afrobench"], "AfroBench (so far NaijaRC, OpenAI MMMLU, SIB-200, MasakhaNEWS, AfriSenti, NollySenti, Belebele, "
-     "InjongoIntent, Uhura ARC-Easy, AfriQA, XL-Sum)", "`Davlan/NaijaRC` "
+     "InjongoIntent, Uhura ARC-Easy, AfriQA, XL-Sum, MasakhaNER)", "`Davlan/NaijaRC` "
      "(hau, ibo, yor; test), `openai/MMMLU` (AR_XY, SW_KE, YO_NG; test), `Davlan/sib200` (56 FLORES configs), "
      "`masakhane/masakhanews` (16 languages; test, validation for few-shot), `masakhane/afrisenti` (14 "
      "languages; test, train for few-shot), `Davlan/nollysenti` (en, ha, ig, pcm, yo), "
      "`facebook/belebele` (31 configs), `masakhane/InjongoIntent` (17 languages), "
      "`masakhane/uhura-arc-easy` (7 configs), `masakhane/afriqa-gold-passages` (9 languages; test, train for "
-     "few-shot), `csebuetnlp/xlsum` (12 languages; test, validation for few-shot)", "acc, acc_norm; acc + weighted f1 (SIB, MasakhaNEWS, AfriSenti, "
-     "NollySenti, InjongoIntent, Uhura); exact_match, f1 (AfriQA); rougeL (XL-Sum, extra `[rouge]`)",
+     "few-shot), `csebuetnlp/xlsum` (12 languages; test, validation for few-shot), "
+     "`masakhane/masakhaner-x` (20 languages; test, train for few-shot)", "acc, acc_norm; acc + weighted f1 (SIB, MasakhaNEWS, AfriSenti, "
+     "NollySenti, InjongoIntent, Uhura); exact_match, f1 (AfriQA); rougeL (XL-Sum, extra `[rouge]`); "
+     "span f1 (MasakhaNER)",
      "Ojo et al. 2025 (AfroBench), arXiv:2311.07978; Aremu et al. 2023, arXiv:2308.09768; Adelani et al. "
      "2024 (SIB-200), arXiv:2309.07445; Adelani et al. 2023 (MasakhaNEWS), arXiv:2304.09972; Muhammad et "
      "al. 2023 (AfriSenti), arXiv:2302.08956; Shode et al. 2023 (NollySenti), arXiv:2305.16988"
-     "; Ogundepo et al. 2023 (AfriQA), arXiv:2305.06897; Hasan et al. 2021 (XL-Sum), arXiv:2106.13822"),
+     "; Ogundepo et al. 2023 (AfriQA), arXiv:2305.06897; Hasan et al. 2021 (XL-Sum), arXiv:2106.13822; "
+     "Adelani et al. 2022 (MasakhaNER 2.0), EMNLP 2022.emnlp-main.298"),
     (["bertaqa"], "BertaQA", "`HiTZ/BertaQA` (16 configs: eu, en, en_mt_*; test)", "acc",
      "Etxaniz et al. 2024, arXiv:2406.07302"),
     (["aradice"], "AraDiCE", "`QCRI/AraDICE-ArabicMMLU-{egy,lev}`, `QCRI/AraDiCE-{BoolQ, Culture, OpenBookQA, PIQA, "
@@ -1017,6 +1020,12 @@ def readme() -> str:
         "installed)." + (" Left out: " + "; ".join(f"`{k}` ({v})" for k, v in CATALAN_LEFT_OUT.items()) + "."
                          if CATALAN_LEFT_OUT else " Every member of lm-eval's group is here."), "",
         "## Known quirks kept for score parity with lm-eval 0.4.13", "",
+        "* AfroBench's `masakhaner` group averages `acc`, which its members do not report (span F1), "
+        "so it prints no group score, as in lm-eval. MasakhaNER's span F1 keeps lm-eval's "
+        "normalisation: punctuation runs become spaces without a final strip (`U.S.` is `u s `), "
+        "capitalised articles stay, runs of three or more blanks are deleted; a target without "
+        "entities adds nothing to the F1, and in a few-shot block an empty target leaves no delimiter "
+        "after its example.",
         "* AfriXNLI prompt 5 maps label 1 (neutral) to \"false\" and 2 (contradiction) to \"inconclusive\".",
         "* AfriQA: lm-eval ships no Wolof tasks (nine languages); prompt 1 says \"qestion\" and no prompt has a space after its first sentence; Swahili draws its few-shot examples from test (the first ones). The "
         "`afriqa` group averages `acc`, which no AfriQA task reports, so it prints no group score.",
