@@ -20,6 +20,9 @@ WORK = HERE / ".work"
 REFERENCE = "lm-eval[hf]==0.4.13"
 #: lm-eval's own extras that task packs' parity needs: (a distribution it brings, the extra)
 REFERENCE_EXTRAS = (("kstar-planner", "lm-eval[acpbench]==0.4.13"),)  # ACPBench Hard's checker
+#: libraries lm-eval's task code needs that lm-eval[hf] does not install: HF evaluate's bertscore
+#: module imports bert-score (DarijaBench); the release lmeval-tasks-multilingual's extra is tested with
+TASK_LIBRARIES = {"bert-score": "0.3.13"}
 
 
 def reference_python(transformers: str | None = None) -> Path:
@@ -38,6 +41,9 @@ def reference_python(transformers: str | None = None) -> Path:
             subprocess.run([*pip, extra], check=True)
     if transformers and installed(python, "transformers") != transformers:
         subprocess.run([*pip, f"transformers=={transformers}"], check=True)
+    for library, wanted in TASK_LIBRARIES.items():
+        if installed(python, library) != wanted:
+            subprocess.run([*pip, f"{library}=={wanted}"], check=True)
     return python
 
 

@@ -36,6 +36,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
+import bertscore_models  # noqa: E402
 import parity_records  # noqa: E402
 import scripted_answers  # noqa: E402
 from reference_env import reference_python  # noqa: E402
@@ -293,6 +294,8 @@ def main() -> None:
     logging.disable(logging.WARNING)
     os.environ.setdefault("LMEVAL_CACHE_DIR", tempfile.mkdtemp(prefix="task-parity-cache-"))
     os.environ.update(HF_ALLOW_CODE_EVAL="1", HF_DATASETS_OFFLINE="1", HF_HUB_OFFLINE="1")
+    if "lmeval-tasks-multilingual" in pack_dirs(args.packs):  # DarijaBench's BERTScore Hub models as tiny
+        bertscore_models.serve()  # stand-ins in a local Hub cache (HF_HUB_CACHE), for both tools
     # as parity/run.py: the reference venv on this venv's transformers release (lm-eval's
     # Catalan tasks import transformers.data.metrics.squad_metrics, gone from newer releases)
     ref_python = reference_python(transformers=version("transformers"))

@@ -104,7 +104,7 @@ class LocalCodeEval:
 
 
 class HubOnlyMetric:
-    """A Hub metric that cannot be fetched offline (careqa's bleu, bertscore, bleurt):
+    """A Hub metric that cannot be fetched offline (careqa's bleu, bleurt):
     loading it succeeds, so the helper module that loads it at import is usable for the tasks
     that never compute it (careqa_open_perplexity); computing it raises."""
 
@@ -138,6 +138,34 @@ class LocalRouge:
         return {key: value.mid.fmeasure for key, value in aggregator.aggregate().items()}
 
 
+class LocalBertScore:
+    """HF ``evaluate``'s ``bertscore`` metric (a Hub module, offline here) as that module computes it:
+    ``bert_score.BERTScorer`` built with the module's defaults (slow tokenizer, batch 64, 4 threads,
+    no idf, no rescaling), a string reference wrapped in a list, per-pair precision, recall and F1.
+    The model is loaded by its Hub id from the local Hub cache (task_parity.py serves tiny
+    stand-ins there, bertscore_models.py), so lm-eval's own task code (DarijaBench's) runs unchanged."""
+
+    def compute(self, predictions, references, lang=None, model_type=None, num_layers=None, verbose=False,
+                idf=False, device=None, batch_size=64, nthreads=4, all_layers=False,
+                rescale_with_baseline=False, baseline_path=None, use_fast_tokenizer=False, **_):
+        import bert_score
+
+        predictions, references = list(predictions), list(references)
+        if isinstance(references[0], str):
+            references = [[ref] for ref in references]
+        if model_type is None:
+            model_type = bert_score.utils.lang2model[lang.lower()]
+        if num_layers is None:
+            num_layers = bert_score.utils.model2layers[model_type]
+        scorer = bert_score.BERTScorer(
+            model_type=model_type, num_layers=num_layers, batch_size=batch_size, nthreads=nthreads,
+            all_layers=all_layers, idf=idf, idf_sents=[r for ref in references for r in ref] if idf else None,
+            device=device, lang=lang, rescale_with_baseline=rescale_with_baseline, baseline_path=baseline_path,
+            use_fast_tokenizer=use_fast_tokenizer)
+        p, r, f = scorer.score(cands=predictions, refs=references, verbose=verbose, batch_size=batch_size)
+        return {"precision": p.tolist(), "recall": r.tolist(), "f1": f.tolist()}
+
+
 def patch_evaluate() -> None:
     import evaluate
 
@@ -148,7 +176,9 @@ def patch_evaluate() -> None:
             return LocalCodeEval()
         if path == "rouge":
             return LocalRouge()
-        if path in ("bleu", "bertscore", "bleurt"):
+        if path == "bertscore":
+            return LocalBertScore()
+        if path in ("bleu", "bleurt"):
             return HubOnlyMetric(path)
         return original(path, *args, **kwargs)
 

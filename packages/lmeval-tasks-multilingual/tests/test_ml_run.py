@@ -15,6 +15,7 @@ from lmeval_tasks_multilingual.scoring import (
     token_f1,
     weighted_f1_score,
 )
+from bertscore_hub import use_standins
 from ml_data import GOLDEN, rows
 
 ENTRY_POINTS = ["belebele", "xnli", "xcopa", "xstorycloze", "pawsx", "mgsm_direct", "mgsm_cot_native",
@@ -26,7 +27,8 @@ ENTRY_POINTS = ["belebele", "xnli", "xcopa", "xstorycloze", "pawsx", "mgsm_direc
                 "bertaqa", "bec2016eu", "bhtc_v2", "epec_koref_bin", "vaxx_stance", "wiceu",
                 "darija_sentiment", "boolqa_bn", "bangla_commonsenseqa", "bangla_mmlu", "openbookqa_bn", "piqa_bn",
                 "naijarc", "openai_mmlu", "sib", "masakhanews", "afrisenti", "nollysenti",
-                "afrobench_belebele", "injongointent", "uhura_arc_easy", "afriqa", "xlum", "masakhaner"]
+                "afrobench_belebele", "injongointent", "uhura_arc_easy", "afriqa", "xlum", "masakhaner",
+                "darija_translation", "darija_transliteration", "darija_summarization"]
 
 
 @pytest.fixture(scope="module")
@@ -35,6 +37,7 @@ def run(tmp_path_factory):
     from ml_data import FIXTURES
     mp.setenv("LMEVAL_DATASETS_DIR", str(FIXTURES))
     mp.setenv("LMEVAL_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "lmeval-cache"))
+    use_standins(mp, tmp_path_factory.mktemp("bertscore"))  # DarijaBench's BERTScore Hub models
     try:
         yield lmeval.evaluate("dummy", tasks=ENTRY_POINTS, log_samples=True, bootstrap_iters=0)
     finally:
@@ -74,6 +77,10 @@ def test_every_task_runs_and_reports_its_metrics(run):
     assert set(results["afriqa_swa_prompt_3"]) >= {"exact_match,remove_whitespace", "f1,remove_whitespace"}
     assert set(results["xlsum_telugu_prompt_2"]) >= {"rougeL,none"}
     assert "acc,none" in results["darija_sentiment"] and set(results["bangla_mmlu"]) >= {"acc,none", "acc_norm,none"}
+    for name in ("translation_dr_en_doda", "translation_all_seed", "transliteration_dr_ar"):  # the groups' metrics
+        assert set(results[name]) >= {f"{m},STRIP_ANSWER" for m in ("bleu", "chrf", "ter", "bert")}, name
+    assert set(results["darija_summarization_task"]) >= {
+        f"{m},STRIP_ANSWER" for m in ("rouge1", "rouge2", "rougeL", "rougeLsum", "bert", "chrf")}
     for name in ("arab_culture", "arab_culture_levant", "aexams", "arabic_leaderboard_complete",
                  "arabic_leaderboard_light", "arabic_leaderboard_arabic_mmlu", "AraDiCE_ArabicMMLU_egy"):
         assert "acc,none" in results[name], name

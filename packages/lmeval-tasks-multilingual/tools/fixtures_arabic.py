@@ -149,4 +149,44 @@ def darija_sentiment() -> None:
             "dataset": name, "direction": None, "id": f"{name}-{i}"} for i in range(N)])
 
 
-FAMILIES = [arab_culture, aexams, arabic_leaderboard, aradice, darija_sentiment]
+
+#: the instruction line of each direction (the translation ones are the dataset's; the
+#: transliteration and summary lines are synthetic in the same style)
+DARIJA_INSTRUCTIONS = {
+    "fr_dr": "ترجم من الفرنساوية للدارجة:", "dr_fr": "ترجم من الدارجة للفرنساوية:",
+    "en_dr": "ترجم من الإنجليزية للدارجة:", "dr_en": "ترجم من الدارجة للإنجليزية:",
+    "msa_dr": "ترجم من الفصحى للدارجة:", "dr_msa": "ترجم من الدارجة للفصحى:",
+    "dr_ar": "كتب هاد الجملة بالحروف اللاتينية:", "ar_dr": "كتب هاد الجملة بالحروف العربية:",
+}
+_DARIJA_TEXT = {"dr": "واحد الجملة بالدارجة رقم {i} ديال {c}", "fr": "Une phrase {i} en français de {c}",
+                "en": "An English sentence {i} from {c}", "msa": "جملة بالفصحى رقم {i} من {c}",
+                "ar": "wa7ed jomla {i} b darija dyal {c}"}
+
+
+def _darija_chat(corpus: str, direction: str, i: int) -> dict[str, Any]:
+    source, target = direction.split("_")
+    text = _DARIJA_TEXT[source].format(i=i, c=corpus)
+    reference = _DARIJA_TEXT[target].format(i=i, c=corpus)
+    if i == 1:  # a reference with surrounding space, as the generations are stripped
+        reference = f" {reference} "
+    return {"messages": [{"content": f"{DARIJA_INSTRUCTIONS[direction]}\n{text}", "role": "user"},
+                         {"content": reference, "role": "assistant"}],
+            "dataset": corpus, "direction": direction, "id": f"{corpus}-{direction}-{i}"}
+
+
+def darija_generation() -> None:
+    """Translation (rows of every direction interleaved, so `all` sees several), transliteration
+    and MArSum summaries."""
+    for corpus, (split, directions) in ga.DARIJA_CORPORA.items():
+        dump("MBZUAI-Paris/DarijaBench", None, split,
+             [_darija_chat(corpus, d, i) for i in range(N) for d in directions])
+    dump("MBZUAI-Paris/DarijaBench", None, "transliteration",
+         [_darija_chat("doda", d, i) for i in range(N) for d in ("dr_ar", "ar_dr")])
+    dump("MBZUAI-Paris/DarijaBench", None, "marsum", [{
+        "messages": [{"content": f"لخص هاد المقطع:\nهادا مقطع طويل شوية رقم {i} على الأخبار ديال المغرب، "
+                                 f"فيه بزاف ديال الكلام على الطقس والماتشات.", "role": "user"},
+                     {"content": f"ملخص {i}: الطقس والماتشات", "role": "assistant"}],
+        "dataset": "marsum", "direction": None, "id": f"marsum-{i}"} for i in range(N)])
+
+
+FAMILIES = [arab_culture, aexams, arabic_leaderboard, aradice, darija_sentiment, darija_generation]

@@ -1,7 +1,7 @@
 """The Arabic families of lmeval-tasks-multilingual (called by tools/generate_tasks.py).
 
-ArabCulture (MCQ and completion), AExams, the Open Arabic LLM Leaderboard (complete and light)
-and AraDiCE, with lm-eval 0.4.13's task, group and tag names, prompts, splits and metrics.
+ArabCulture (MCQ and completion), AExams, the Open Arabic LLM Leaderboard (complete and light),
+AraDiCE and DarijaBench, with lm-eval 0.4.13's task, group and tag names, prompts, splits and metrics.
 """
 
 from __future__ import annotations
@@ -326,8 +326,7 @@ def aradice() -> None:
 
 # ================================================================================ darija_bench
 # DarijaBench (Shang et al. 2024, arXiv:2409.17912), sentiment part: one split per corpus; the
-# two-way corpora (no neutral class) score A/B only. Its translation, transliteration and
-# summarization parts score with BERTScore models from the Hub and are not in this pack.
+# two-way corpora (no neutral class) score A/B only.
 DARIJA_SENTIMENT = {  # task suffix: (split, alias, choices)
     "electrom": ("electro_maroc", "Electro Maroc", 2), "mac": ("mac", "MAC", 3), "msac": ("msac", "MSAC", 2),
     "msda": ("msda", "MSDA", 3), "myc": ("myc", "MYC", 2),
@@ -358,4 +357,130 @@ def darija_sentiment() -> None:
     (gt.ROOT / folder / "utils.py").write_text("\n".join(body), encoding="utf-8")
 
 
-FAMILIES = [arab_culture, aexams, arabic_leaderboard, aradice, darija_sentiment]
+
+# DarijaBench's generative parts: translation (four corpora, one split each, the direction in a
+# column), transliteration (Arabic script <-> Arabizi) and summarization (MArSum). Each task alone
+# scores BERTScore with the model of its target language; the groups' metric_list reaches their
+# member tasks as an override (lm-eval 0.4.13 passes a group's non-group keys down), so inside a
+# group every task scores bleu, chrf, ter and multilingual BERT's BERTScore instead.
+DARIJA_UNTIL = ["<end_of_turn>", "<eos>", "</s>", "<|end_of_text|>", "<|eot_id|>", "<|endoftext|>"]
+DARIJA_ALL_DIRECTIONS = ["dr_en", "dr_fr", "dr_msa", "en_dr", "fr_dr", "msa_dr"]
+DARIJA_CORPORA = {  # corpus: (split, directions; "all" is every direction of the split)
+    "doda": ("doda", DARIJA_ALL_DIRECTIONS), "flores": ("flores_plus", DARIJA_ALL_DIRECTIONS),
+    "madar": ("madar", ["dr_msa", "msa_dr"]), "seed": ("seed", ["dr_en", "en_dr"]),
+}
+#: the BERTScore model of each task, by lm-eval's helper name (lmeval_tasks_multilingual.bertscore.MODELS)
+DARIJA_BERT = {"all": "mbert", "dr_en": "bertbase", "dr_fr": "camembert", "dr_msa": "arabert",
+               "en_dr": "darijabert", "fr_dr": "darijabert", "msa_dr": "darijabert",
+               "dr_ar": "arabizibert", "ar_dr": "darijabert"}
+_DARIJA_ROUGE = [("rouge1", "agg_rouge1"), ("rouge2", "agg_rouge2"), ("rougeL", "agg_rougel"),
+                 ("rougeLsum", "agg_rougelsum")]
+
+
+def _bert_metric(aggregation: str) -> dict[str, Any]:
+    return {"metric": Fn("utils.bert"), "aggregation": Fn(f"utils.{aggregation}"), "higher_is_better": True}
+
+
+DARIJA_GROUP_METRICS = [{"metric": "bleu", "aggregation": "bleu", "higher_is_better": True},
+                        {"metric": "chrf", "aggregation": "chrf", "higher_is_better": True},
+                        {"metric": "ter", "aggregation": "ter", "higher_is_better": False},
+                        _bert_metric("mbert")]
+DARIJA_SUMMARY_METRICS = [*({"metric": Fn(f"utils.{m}"), "aggregation": Fn(f"utils.{a}"), "higher_is_better": True}
+                            for m, a in _DARIJA_ROUGE),
+                          _bert_metric("darijabert"),
+                          {"metric": "chrf", "aggregation": "chrf", "higher_is_better": True}]
+
+
+def _darija_generation(split: str | None, max_new_tokens: int | None = None) -> dict[str, Any]:
+    gen: dict[str, Any] = {"until": DARIJA_UNTIL, "do_sample": False, "temperature": 0.0}
+    if max_new_tokens:
+        gen["max_new_tokens"] = max_new_tokens
+    spec = {"output_type": "generate_until", "dataset_path": "MBZUAI-Paris/DarijaBench", "test_split": split,
+            "doc_to_text": Fn("utils.doc_to_text"), "doc_to_target": Fn("utils.doc_to_target"),
+            "generation_kwargs": gen,
+            "filter_list": [{"name": "STRIP_ANSWER",
+                             "filter": [{"function": "custom", "filter_fn": Fn("utils.strip")}]}],
+            "repeats": 1, "metadata": {"version": 1.0}}
+    return {k: v for k, v in spec.items() if v is not None}
+
+
+def _darija_utils(folder: str, doc: str, darija: dict[str, str], scoring: dict[str, list[str]]) -> None:
+    """``utils.py``: the YAML's names re-exported from the pack modules (name: darija.py's name)."""
+    body = [f'"""{doc}"""', ""]
+    body += [f"from lmeval_tasks_multilingual.darija import {src} as {name}" if src != name
+             else f"from lmeval_tasks_multilingual.darija import {name}" for name, src in darija.items()]
+    body += [f"from lmeval_tasks_multilingual.{module} import {', '.join(names)}"
+             for module, names in scoring.items()]
+    names = [*darija, *(n for ns in scoring.values() for n in ns)]
+    body += ["", f"__all__ = {names!r}", ""]
+    (gt.ROOT / folder / "utils.py").write_text("\n".join(body), encoding="utf-8")
+
+
+_CHAT = {"doc_to_text": "chat_doc_to_text", "doc_to_target": "chat_doc_to_target", "strip": "strip"}
+
+
+def _darija_directed(folder: str, template: str, name: str, alias: str, tag: str, direction: str,
+                     extra: dict[str, Any]) -> None:
+    spec: dict[str, Any] = {"include": template, **extra}
+    if direction != "all":
+        spec["process_docs"] = Fn(f"utils.{direction}")
+    spec.update({"tag": [tag], "task": name, "task_alias": alias,
+                 "metric_list": [_bert_metric(DARIJA_BERT[direction])]})
+    write(f"{folder}/{name}.yaml", spec)
+
+
+def darija_translation() -> None:
+    folder = "darija_bench/darija_translation"
+    write(f"{folder}/translation_common_yaml", _darija_generation(None))
+    for corpus, (split, directions) in DARIJA_CORPORA.items():
+        tag = f"darija_translation_tasks_{corpus}"
+        for direction in ["all", *directions]:
+            _darija_directed(folder, "translation_common_yaml", f"translation_{direction}_{corpus}",
+                             f"{direction}_{corpus}", tag, direction, {"test_split": split})
+        write(f"{folder}/{corpus}_translation_darija.yaml", {
+            "group": f"darija_translation_{corpus}", "group_alias": f"translation_{corpus}", "task": [tag],
+            "metric_list": DARIJA_GROUP_METRICS, "metadata": {"version": 1.0}})
+    write(f"{folder}/translation_darija.yaml", {
+        "group": "darija_translation", "group_alias": "translation",
+        "task": [f"darija_translation_{c}" for c in DARIJA_CORPORA],
+        "metric_list": DARIJA_GROUP_METRICS, "metadata": {"version": 1.0}})
+    _darija_utils(folder, "DarijaBench translation: chat prompt and reference, directions, BERTScore models.",
+                  {**_CHAT, **{d: d for d in DARIJA_ALL_DIRECTIONS}},
+                  {"bertscore": ["bert", "mbert", "bertbase", "camembert", "arabert", "darijabert"]})
+
+
+def darija_transliteration() -> None:
+    folder = "darija_bench/darija_transliteration"
+    write(f"{folder}/transliteration_common_yaml", _darija_generation("transliteration"))
+    for direction in ["all", "ar_dr", "dr_ar"]:
+        _darija_directed(folder, "transliteration_common_yaml", f"transliteration_{direction}", direction,
+                         "darija_transliteration_tasks", direction, {})
+    write(f"{folder}/transliteration_darija.yaml", {
+        "group": "darija_transliteration", "group_alias": "transliteration", "task": ["darija_transliteration_tasks"],
+        "metric_list": DARIJA_GROUP_METRICS, "metadata": {"version": 1.0}})
+    _darija_utils(folder, "DarijaBench transliteration (Arabic script <-> Arabizi): prompt, reference, BERTScore.",
+                  {**_CHAT, "dr_ar": "dr_ar", "ar_dr": "ar_dr"},
+                  {"bertscore": ["bert", "mbert", "darijabert", "arabizibert"]})
+
+
+def darija_summarization() -> None:
+    folder = "darija_bench/darija_summarization"
+    # lm-eval's task file gives its ROUGE and BERTScore metrics no aggregation, so lm-eval 0.4.13
+    # cannot build the task alone (KeyError: None); inside its group the group's metric_list
+    # supplies them. Here the task carries the group's list: the same scores, alone too.
+    write(f"{folder}/summarization.yaml", {
+        "task": "darija_summarization_task", **_darija_generation("marsum", max_new_tokens=128),
+        "metric_list": DARIJA_SUMMARY_METRICS},
+        "lm-eval's file leaves the metrics' aggregations to the group; here they are given (README).")
+    write(f"{folder}/summarization_darija.yaml", {
+        "group": "darija_summarization", "task": ["darija_summarization_task"],
+        "metric_list": DARIJA_SUMMARY_METRICS, "metadata": {"version": 1.0}})
+    _darija_utils(folder, "DarijaBench summarization (MArSum): prompt asking for 30 words, ROUGE, BERTScore.",
+                  {"doc_to_text": "summary_doc_to_text", "doc_to_target": "chat_doc_to_target", "strip": "strip"},
+                  {"bertscore": ["bert", "darijabert"],
+                   "darija_summary": ["rouge1", "rouge2", "rougeL", "rougeLsum", "agg_rouge1", "agg_rouge2",
+                                      "agg_rougel", "agg_rougelsum"]})
+
+
+FAMILIES = [arab_culture, aexams, arabic_leaderboard, aradice, darija_sentiment, darija_translation,
+            darija_transliteration, darija_summarization]
