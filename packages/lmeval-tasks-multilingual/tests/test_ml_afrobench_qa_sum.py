@@ -152,3 +152,16 @@ def test_missing_rouge_score_stops_xlsum_before_the_model_loads():
     assert "Traceback" not in done.stderr
     assert any("xlsum needs rouge-score" in line and "pip install 'lmeval-tasks-multilingual[rouge]'" in line
                for line in err), done.stderr[-2000:]
+
+
+
+def test_afrobench_mmlu_tag_gathers_two_packs(lmeval_task_loader):
+    """lm-eval's ``afrobench_mmlu_tasks``: AfriMMLU (lmeval-tasks-mmlu) and OpenAI MMMLU (this pack)."""
+    entry = lmeval_task_loader.index.entries["afrobench_mmlu_tasks"]
+    members = set(entry.tags)
+    assert {t for t in members if t.startswith("openai_mmlu_")} == {
+        f"openai_mmlu_{lang}_prompt_{p}" for lang in ("ara", "swa", "yor") for p in range(1, 6)}
+    assert members == {t for t in members if t.startswith("openai_mmlu_")} | set(
+        lmeval_task_loader.index.entries["afrimmlu_tasks"].tags)
+    assert len(members) == 105
+

@@ -1,8 +1,8 @@
 """AfroBench (Ojo et al. 2025, arXiv:2311.07978) families of lmeval-tasks-multilingual (called by
 tools/generate_tasks.py). So far: NaijaRC, OpenAI MMMLU's African and Arabic subsets, SIB-200,
 MasakhaNEWS, AfriSenti, NollySenti, AfroBench's Belebele, InjongoIntent
-and Uhura ARC-Easy. lm-eval also tags the MMMLU tasks
-``afrobench_mmlu_tasks``, a tag whose other members (AfriMMLU) are not in this pack, so it is left out."""
+and Uhura ARC-Easy. The MMMLU tasks carry lm-eval's tag ``afrobench_mmlu_tasks`` too, which gathers
+them with lmeval-tasks-mmlu's AfriMMLU tasks (a tag collects its members from every installed pack)."""
 
 from __future__ import annotations
 
@@ -66,7 +66,8 @@ def openai_mmlu() -> None:
     for prompt, text in OPENAI_MMLU_PROMPTS.items():
         folder = f"afrobench/openai_mmlu/prompt_{prompt}"
         write(f"{folder}/openai_mmlu", {
-            "tag": ["openai_mmlu_tasks", f"openai_mmlu_prompt_{prompt}"], "dataset_path": "openai/MMMLU",
+            "tag": ["openai_mmlu_tasks", f"openai_mmlu_prompt_{prompt}", "afrobench_mmlu_tasks"],
+            "dataset_path": "openai/MMMLU",
             "output_type": "multiple_choice", "test_split": "test", "fewshot_config": {"sampler": "first_n"},
             "doc_to_target": "{{['A', 'B', 'C', 'D'].index(Answer.strip())}}", "should_decontaminate": True,
             "doc_to_decontamination_query": "{{Question}}", "doc_to_choice": ["A", "B", "C", "D"],
