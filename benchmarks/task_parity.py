@@ -61,6 +61,10 @@ DELIBERATE = {
                     "lm-eval 0.4.13's basqueglue/utils.py imports datasets.load_metric, gone in datasets 3, so "
                     "it cannot load the task (fixed upstream by EleutherAI/lm-evaluation-harness#4076); lmeval "
                     "runs it with the benchmark's F1 (lmeval-tasks-multilingual README)"),
+    "openllm": "lm-eval 0.4.13 cannot run its own openllm group: the member `task: truthfulqa` (a tag, with "
+               "num_fewshot) builds every tag member under the name `truthfulqa`, and its task-list logging "
+               "then recurses without end (RecursionError) before any request; lmeval runs truthfulqa_mc1, _mc2 "
+               "and _gen under their names (lmeval-tasks-classic README), each compared alone",
     "discrim_eval_*": "with a few documents (the default --limit 3) the bias regression is singular: lm-eval "
                       "raises LinAlgError after the model ran, lmeval reports NaN (lmeval-tasks-bias README); "
                       "with every fixture document (--limit 400) both agree",

@@ -179,3 +179,15 @@ def test_a_same_named_module_imported_elsewhere_does_not_shadow_the_sibling(tmp_
             sys.modules.pop("utils", None)
         else:
             sys.modules["utils"] = saved
+
+
+@pytest.mark.parametrize("member", ["{task: not_installed, task_alias: shown}",
+                                    "{task: not_installed, num_fewshot: 5}"])
+def test_a_member_that_only_overrides_a_missing_task_is_an_unknown_name(tree, member):
+    """`task: mmlu_anatomy` with an alias or shot count names a task (from a pack that may not be
+    installed); with no `dataset_path`, `include`, `class` or `custom_dataset` it cannot be an
+    inline task, so the error names the missing task instead of a missing prompt."""
+    (tree / "bundle.yaml").write_text(f"group: bundle\ntask:\n  - existing\n  - {member}\n")
+    with pytest.raises(ConfigError, match="unknown task, group or tag 'not_installed'") as err:
+        _loader(tree).group("bundle")
+    assert str(err.value).startswith(str(tree / "bundle.yaml"))

@@ -17,7 +17,9 @@ FAMILIES = (  # (title, name prefixes); the first match wins; "" catches the res
     ("ACPBench", ("acp_",)), ("BABILong (long context)", ("babilong",)), ("BEAR", ("bear",)),
     ("CareQA", ("careqa",)), ("CLIcK", ("click",)), ("CNN/DailyMail", ("cnn_dailymail",)),
     ("EQ-Bench", ("eq",)), ("LAMBADA", ("lambada",)), ("ARC", ("arc_", "ai2_arc")),
-    ("ANLI", ("anli",)), ("Classic", ("",)),
+    ("ANLI", ("anli",)), ("TruthfulQA", ("truthfulqa",)),
+    ("Medical QA", ("pubmedqa", "medmcqa", "medqa_")),
+    ("lm-eval's bundles", ("openllm", "pythia", "multimedqa")), ("Classic", ("",)),
 )
 
 

@@ -21,7 +21,10 @@ TASKS = {"hellaswag", "arc_easy", "arc_challenge", "lambada_openai", "lambada_op
          *(f"acp_{q}_{kind}" for q in ("app", "prog", "reach", "areach", "val", "just", "land")
            for kind in ("bool", "mcq")),
          *(f"acp_{q}_gen{s}" for q in ("app", "prog", "reach", "areach", "val", "just", "land", "nexta")
-           for s in ("", "_with_pddl"))}
+           for s in ("", "_with_pddl")),
+         # members of lm-eval's openllm, pythia and multimedqa bundles
+         "truthfulqa_mc1", "truthfulqa_mc2", "truthfulqa_gen", "sciq", "logiqa", "wsc", "pubmedqa",
+         "medmcqa", "medqa_4options"}
 GROUPS = {"babilong": 20, "babilong_longctx": 5, "click": 11, "click_lang": 3, "click_cul": 8}
 
 
@@ -48,7 +51,7 @@ def test_ls_lists_every_task_and_tag(capsys):
     for tag, size in (("acp_bench", 14), ("acp_bool_cot_2shot", 7), ("acp_mcq_cot_2shot", 7),
                       ("acp_bench_hard", 8), ("acp_gen_2shot", 8), ("acp_bench_hard_with_pddl", 8),
                       ("acp_gen_2shot_with_pddl", 8),
-                      ("click_lang_tasks", 3), ("click_cul_tasks", 8)):
+                      ("click_lang_tasks", 3), ("click_cul_tasks", 8), ("truthfulqa", 3)):
         assert tags[tag].split() == ["lmeval-tasks-classic", str(size), "tasks"]
 
 
@@ -90,7 +93,9 @@ def test_validate_passes(capsys):
     code = main(["validate", str(TASKS_DIR)])
     out = capsys.readouterr()
     problems = 0 if has_evaluate else 1
-    assert re.search(rf"101 file\(s\) checked, {problems} problem\(s\)", out.err), out.out + out.err
+    # this pack's files, and the mmlu and blimp files of lmeval-tasks-mmlu and -minimal-pairs
+    # that the openllm, pythia and multimedqa bundles name as members, checked through them
+    assert re.search(rf"243 file\(s\) checked, {problems} problem\(s\)", out.err), out.out + out.err
     assert code == (0 if has_evaluate else 1), out.out
     if not has_evaluate:
         assert "careqa_open.yaml:12: process_results" in out.out + out.err

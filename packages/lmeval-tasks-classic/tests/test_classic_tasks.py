@@ -220,6 +220,8 @@ def _forget_helper(monkeypatch, filename: str) -> None:
 @pytest.mark.parametrize("task, libraries, helper, extra", [
     ("careqa_open", ("evaluate",), "open_metrics.py", "careqa-open"),
     ("cnn_dailymail_abisee", ("rouge_score", "rouge_score.rouge_scorer"), "summary_scores.py", "rouge"),
+    ("truthfulqa_gen", ("sacrebleu",), "gen_scores.py", "truthfulqa"),
+    ("truthfulqa_gen", ("rouge_score", "rouge_score.rouge_scorer"), "gen_scores.py", "truthfulqa"),
 ])
 def test_a_missing_metric_library_stops_the_run_before_the_model(task, libraries, helper, extra,
                                                                   monkeypatch, capsys, tmp_path):

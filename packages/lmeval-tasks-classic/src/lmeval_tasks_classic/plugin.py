@@ -19,6 +19,10 @@ NOTES = {
     "babilong_longctx": _LONG_CONTEXT,
     "cnn_dailymail_abisee": "needs the [rouge] extra (rouge-score)",
     "careqa_open": "needs the [careqa-open] extra and Hub metric models",
+    "truthfulqa_gen": "needs the [truthfulqa] extra (sacrebleu, rouge-score)",
+    "openllm": "needs lmeval-tasks-mmlu and the [truthfulqa] extra (truthfulqa_gen)",
+    "pythia": "needs lmeval-tasks-mmlu and lmeval-tasks-minimal-pairs (blimp)",
+    "multimedqa": "needs lmeval-tasks-mmlu (six medical subjects)",
     **{f"acp_{q}_{kind}": "generates up to 1,024 tokens"
        for q in ("app", "prog", "reach", "areach", "val", "just", "land") for kind in ("bool", "mcq")},
     **{name: _ACP_HARD for name in (

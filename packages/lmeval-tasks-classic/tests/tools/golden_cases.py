@@ -14,14 +14,19 @@ TASKS = ["hellaswag", "arc_easy", "arc_challenge", "lambada_openai", "lambada_op
          "click_lang_function", "click_cul_history", "click_cul_law", "click_cul_kpop",
          "cnn_dailymail_abisee", "babilong_qa1", "babilong_qa5", "babilong_qa11", "babilong_qa20",
          "acp_app_bool", "acp_areach_bool", "acp_just_bool", "acp_prog_mcq", "acp_val_mcq",
-         "acp_land_mcq"]
+         "acp_land_mcq",
+         # the members of lm-eval's openllm, pythia and multimedqa bundles (every one)
+         "truthfulqa_mc1", "truthfulqa_mc2", "truthfulqa_gen", "sciq", "logiqa", "wsc",
+         "pubmedqa", "medmcqa", "medqa_4options"]
 
 FEWSHOT = [("hellaswag", 3), ("arc_easy", 2), ("arc_challenge", 5), ("lambada_openai", 2),
            ("gsm8k", 0), ("gsm8k", 3), ("gsm8k_cot", 2), ("piqa", 3), ("winogrande", 3),
            ("boolq", 2), ("openbookqa", 4), ("anli_r1", 3), ("anli_r3", 2),
            ("commonsense_qa", 5), ("asdiv_cot_llama", 2), ("arc_challenge_chat", 2), ("babi", 3),
            ("bear", 2), ("careqa_en", 3), ("click_cul_economy", 1), ("click_lang_grammar", 2),
-           ("babilong_qa5", 3), ("babilong_qa2", 0), ("acp_reach_mcq", 1), ("eq_bench", 1)]
+           ("babilong_qa5", 3), ("babilong_qa2", 0), ("acp_reach_mcq", 1), ("eq_bench", 1),
+           ("sciq", 2), ("logiqa", 3), ("wsc", 3), ("pubmedqa", 2), ("medmcqa", 3),
+           ("medqa_4options", 2), ("arc_challenge", 25), ("hellaswag", 10)]
 
 #: tasks whose per-document scores need Hub-hosted metric models: requests only
 REQUESTS_ONLY = {"careqa_open"}
@@ -50,7 +55,9 @@ ANSWERS = [
     "I pick A\n",
     "",
     "   ",
+    "Nothing happens to seed 0.",
+    " Seed 0 grows in your stomach . You get sick 0.\n",
 ]
-SCORED_ANSWER_FAMILIES = ("eq", "babilong", "cnn_", "acp_")
+SCORED_ANSWER_FAMILIES = ("eq", "babilong", "cnn_", "acp_", "truthfulqa_gen")
 
 CASES: list[tuple[str, int | None]] = [(name, None) for name in TASKS] + FEWSHOT

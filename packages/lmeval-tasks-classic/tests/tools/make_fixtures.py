@@ -12,6 +12,7 @@ import shutil
 from pathlib import Path
 
 import acp_gen_fixtures
+import bundle_fixtures
 
 ROOT = Path(__file__).resolve().parent.parent / "fixtures" / "datasets"
 
@@ -264,13 +265,14 @@ def main() -> None:
     if ROOT.exists():
         shutil.rmtree(ROOT)
     for split, n in (("train", 6), ("validation", 4), ("test", 2)):
-        write("Rowan/hellaswag", None, split, hellaswag(split, n))
+        # openllm asks for 10 hellaswag and 25 arc_challenge shots from train
+        write("Rowan/hellaswag", None, split, hellaswag(split, 11 if split == "train" else n))
         write("baber/piqa", None, split, piqa(split, n))
         write("allenai/winogrande", "winogrande_xl", split, winogrande(split, n))
         write("aps/super_glue", "boolq", split, boolq(split, n))
         write("allenai/openbookqa", "main", split, openbookqa(split, n))
         for level in ("ARC-Easy", "ARC-Challenge"):
-            write("allenai/ai2_arc", level, split, arc(level, split, n + 1))
+            write("allenai/ai2_arc", level, split, arc(level, split, 26 if split == "train" else n + 1))
         write("EleutherAI/wikitext_document_level", "wikitext-2-raw-v1", split, wikitext(split, n - 1))
     for round_ in (1, 2, 3):
         for split, n in (("train", 5), ("dev", 3), ("test", 4)):
@@ -305,6 +307,7 @@ def main() -> None:
             write("ibm-research/acp_bench", f"acp_{question}_{kind}", "test",
                   acp_bench(f"acp_{question}_{kind}", 3))
     acp_gen_fixtures.write_all(write)
+    bundle_fixtures.write_all(write, ROOT)
 
 
 if __name__ == "__main__":

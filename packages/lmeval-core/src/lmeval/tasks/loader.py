@@ -132,7 +132,10 @@ class TaskLoader:
         else:
             raise fail(raw, "task", f"unsupported member {item!r} of group {group.name!r}")
         if base not in self.index.rows:
-            if isinstance(item, dict):
+            # a dict member naming no data source only overrides a task it names (`task:
+            # mmlu_anatomy` with a `task_alias`): that task is missing (a pack not installed),
+            # not an inline task, so it gets the unknown-name error below
+            if isinstance(item, dict) and not _INLINE_SOURCE_KEYS.isdisjoint(item):
                 return [self._inline(item_overrides, group, raw, namespaced=f"{group.name}::{base}",
                                      item=item)]
             try:
@@ -169,6 +172,8 @@ class TaskLoader:
 
 
 _WARNED: set[tuple[str, int]] = set()
+#: keys that make a group member an inline task definition (where its documents come from)
+_INLINE_SOURCE_KEYS = frozenset({"dataset_path", "include", "class", "custom_dataset"})
 
 
 def _load(path: str) -> LocatedDict:
