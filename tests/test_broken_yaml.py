@@ -7,9 +7,8 @@ import re
 from pathlib import Path
 
 import pytest
-from lmeval_system_helpers import run_cli
-
 from lmeval.cli import main
+from lmeval_system_helpers import run_cli
 
 CORPUS = Path(__file__).parent / "broken_yaml"
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import math
 
-import pytest
-from lmeval_system_helpers import CUSTOM, run_cli
-
 import lmeval
+import pytest
 from lmeval.testing import plugin_manager
+from lmeval_system_helpers import CUSTOM, run_cli
 
 TASKS = str(CUSTOM / "tasks")
 

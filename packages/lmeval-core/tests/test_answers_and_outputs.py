@@ -9,15 +9,15 @@ import logging
 import sqlite3
 
 import pytest
+from kernel_tasks import write_tasks
 from lmeval import evaluate
 from lmeval.cache import ResponseCache
+from lmeval.errors import UsageError
 from lmeval.outputs import check_writable, fallback_dir, save_results, write_atomic
 from lmeval.progress import Progress
 from lmeval.protocol import GenerateRequest, LoglikelihoodRequest
 from lmeval.scheduler import Scheduler
 from lmeval.testing import ReferenceLM, record_reports
-from lmeval.errors import UsageError
-from kernel_tasks import write_tasks
 
 
 @pytest.fixture(autouse=True)

@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from lmeval.cache import model_fingerprint
 from lmeval.evaluator import build_model
 from lmeval.hookspecs import hookimpl

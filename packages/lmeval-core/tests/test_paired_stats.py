@@ -276,7 +276,7 @@ def test_groups_are_tested_from_their_tasks(capsys, tmp_path, monkeypatch):
             for i in range(10):
                 fh.write(json.dumps({"q": f"other {i}", "answer": 0}) + "\n")
         mc2 = (root / "pair_mc.yaml").read_text().replace("pair_mc", "pair_mc2").replace("docs.jsonl", "docs2.jsonl")
-        (root / "pair_mc2.yaml").write_text(mc2.replace(f'["LONG_", "a"]'.replace("LONG_", LONG), f'["a", "{LONG}"]'))
+        (root / "pair_mc2.yaml").write_text(mc2.replace('["LONG_", "a"]'.replace("LONG_", LONG), f'["a", "{LONG}"]'))
         for group, sized in (("pair_sized", "true"), ("pair_flat", "false")):
             (root / f"{group}.yaml").write_text(f"group: {group}\ntask: [pair_mc, pair_mc2]\naggregate_metric_list:\n"
                                                 f"  - metric: acc\n    weight_by_size: {sized}\n")

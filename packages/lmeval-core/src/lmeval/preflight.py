@@ -10,8 +10,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from lmeval.errors import LmevalError, UsageError
-from lmeval.modelargs import check_generation_kwargs, check_model_args
 from lmeval.media import IMAGE
+from lmeval.modelargs import check_generation_kwargs, check_model_args
 from lmeval.protocol import LM, UnsupportedRequestError, parse_model_args, unsupported_inputs
 
 if TYPE_CHECKING:
