@@ -8,7 +8,8 @@ helper does), and what was read is returned per ``grammar_task``:
 
 * ``act`` / ``action_name``: the last action read, ``"(name arg ...)"``, or ``"None"``;
 * ``action_list``: the actions read, in order;
-* ``progression_list``: ``[[positive actions], [negative actions]]`` (see :func:`_Reader`);
+* ``progression_list``: the bracketed lists read, ``[[positive ...], [negative ...]]`` (a last
+  list equal to an earlier one is not added again, as in lm-eval);
 * ``index``: the digits read.
 
 Anything the parser cannot read at all gives None. Needs ``lark`` (the ``[acpbench]`` extra).
