@@ -188,6 +188,30 @@ def versions(python: str) -> dict:
     return json.loads(proc.stdout) if proc.returncode == 0 else {}
 
 
+def marginal_ratio(ref: float | None, ours: float | None) -> float | None:
+    """lm-eval's marginal time over lmeval's, when both are positive (noise can make a tiny
+    task's difference of two wall times zero or negative: then there is no ratio)."""
+    if ref is None or ours is None or ref <= 0 or ours <= 0:
+        return None
+    return ref / ours
+
+
+def fmt_marginal(r: dict) -> str:
+    """``×wall (a / b s), CPU ×c``; a dagger marks a wall difference under 1 s (noise-level)."""
+    wall = marginal_ratio(r.get("lm_eval_marginal_s"), r.get("lmeval_marginal_s"))
+    cpu = marginal_ratio(r.get("lm_eval_marginal_cpu_s"), r.get("lmeval_marginal_cpu_s"))
+    if wall is None and cpu is None:
+        return "–"
+    out = []
+    if wall is not None:
+        small = min(r["lm_eval_marginal_s"], r["lmeval_marginal_s"]) < 1.0
+        out.append(f"×{wall:.2f}{'†' if small else ''} ({r['lm_eval_marginal_s']:.2f} / "
+                   f"{r['lmeval_marginal_s']:.2f} s)")
+    if cpu is not None:
+        out.append(f"CPU ×{cpu:.2f}")
+    return ", ".join(out)
+
+
 def fmt_table(rows: list[dict]) -> str:
     head = ("| model | task | n | prompts differ | token ids differ | predictions differ | "
             "max \\|Δ logprob\\| (rel.) | metrics equal | lm-eval s (min / med) | lmeval s (min / med) | speed-up | "
@@ -202,8 +226,7 @@ def fmt_table(rows: list[dict]) -> str:
             f"{'yes' if r['metrics_equal'] else 'NO'} | "
             f"{r['lm_eval_s_min']:.1f} / {r['lm_eval_s_median']:.1f} | "
             f"{r['lmeval_s_min']:.1f} / {r['lmeval_s_median']:.1f} | ×{r['speedup']:.2f} | "
-            + (f"×{r['speedup_marginal']:.2f} ({r['lm_eval_marginal_s']:.1f} / "
-               f"{r['lmeval_marginal_s']:.1f} s) |" if r.get("speedup_marginal") else "– |")
+            + f"{fmt_marginal(r)} |"
             + (f" {r['lm_eval_peak_mib']:.0f} / {r['lmeval_peak_mib']:.0f} |"
                if r.get("lmeval_peak_mib") else " – |")
             + (f" {r['tokens']['fed_per_trie']:.2f} ({r['tokens']['plain_per_trie']:.2f}) |"
@@ -231,7 +254,17 @@ def main() -> None:
     ap.add_argument("--output", type=Path, default=RESULTS)
     ap.add_argument("--work", type=Path, default=WORK,
                     help="models, fixtures and run folders (default: benchmarks/.work/parity)")
+    ap.add_argument("--table", type=Path, metavar="RESULTS_JSON",
+                    help="print the table of a results file (ratios recomputed) and exit")
     args = ap.parse_args()
+    if args.table:
+        rows = json.loads(args.table.read_text())["rows"]
+        for r in rows:
+            r["speedup_marginal"] = marginal_ratio(r.get("lm_eval_marginal_s"), r.get("lmeval_marginal_s"))
+            r["speedup_marginal_cpu"] = marginal_ratio(r.get("lm_eval_marginal_cpu_s"),
+                                                       r.get("lmeval_marginal_cpu_s"))
+        print(fmt_table(rows), end="")
+        return
     args.repeats = max(2, args.repeats)
     try:
         import lmeval_hf  # noqa: F401
@@ -314,13 +347,13 @@ def main() -> None:
                 ref_m = row["lm_eval_s_min"] - row["lm_eval_one_doc_s"]
                 our_m = row["lmeval_s_min"] - row["lmeval_one_doc_s"]
                 row["lm_eval_marginal_s"], row["lmeval_marginal_s"] = ref_m, our_m
-                # noise can exceed a short task's work: no ratio unless both are clearly positive
-                row["speedup_marginal"] = ref_m / our_m if min(ref_m, our_m) > 1.0 else None
+                # noise can exceed a short task's work: the table marks differences under 1 s
+                row["speedup_marginal"] = marginal_ratio(ref_m, our_m)
                 # the same on CPU time (user + system), less sensitive to other work on the machine
                 ref_c = row["lm_eval_cpu_s_min"] - min(fixed_cpu["lm-eval"])
                 our_c = row["lmeval_cpu_s_min"] - min(fixed_cpu["lmeval"])
                 row["lm_eval_marginal_cpu_s"], row["lmeval_marginal_cpu_s"] = ref_c, our_c
-                row["speedup_marginal_cpu"] = ref_c / our_c if min(ref_c, our_c) > 1.0 else None
+                row["speedup_marginal_cpu"] = marginal_ratio(ref_c, our_c)
             rows.append(row)
             details += [{"model": model_name, "config": config, "limit": limit, **d} for d in det]
             notes += [f"{model_name} {config}: {n}" for n in why]

@@ -134,3 +134,30 @@ def test_stop_sequences_and_postprocessing():
     assert postprocess_generation("reason</think>  answer\nmore", ["\n"], "</think>") == "answer"
     assert strip_think_tokens([1, 9, 2, 9, 3], 9) == ([3], True)
     assert strip_think_tokens([1, 2], 9) == ([1, 2], False)
+
+
+def test_the_batch_stops_when_one_stop_string_is_in_every_row(llama):
+    """lm-eval's rule with one decode per step: rows that each saw a different stop string do
+    not end the batch; one string seen by every row does, and 'seen' sticks."""
+    from lmeval_hf.generation import stopping_criteria
+
+    tok = llama.tokenizer
+    prompt = tok("Question:", add_special_tokens=False, return_tensors="pt")["input_ids"]
+    width = prompt.shape[1]
+
+    def ids(*texts):
+        rows = [tok(t, add_special_tokens=False)["input_ids"] for t in texts]
+        n = max(map(len, rows))
+        pad = tok.pad_token_id if tok.pad_token_id is not None else 0
+        rows = [[pad] * (n - len(r)) + r for r in rows]  # left padding, as generation does
+        return torch.cat([prompt.repeat(len(rows), 1), torch.tensor(rows)], dim=1)
+
+    (crit,) = stopping_criteria(["STOP", "END"], tok, width, 2)
+    assert crit(ids(" a b", " c d"), None) is False
+    assert crit(ids(" a STOP", " c END"), None) is False      # different strings per row
+    assert crit(ids(" STOP x y z w v", " c d e f g h"), None) is False  # row 0's STOP stays seen
+    assert crit(ids(" q r s t u v", " c d END"), None) is False   # END only ever in row 1
+    assert crit(ids(" q r s t u v", " x STOP"), None) is True     # STOP now seen in both rows
+    (fresh,) = stopping_criteria(["STOP", "END"], tok, width, 2)
+    assert fresh(ids(" a END", " b END"), None) is True
+    assert not stopping_criteria([], tok, width, 2)

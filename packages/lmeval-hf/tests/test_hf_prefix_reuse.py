@@ -156,6 +156,21 @@ def test_plan_leaves_blocks_that_save_few_tokens_to_the_plain_path():
     assert cluster.block == () and len(cluster.groups) == 40
 
 
+def test_plan_shares_a_subject_line_that_covers_a_third_of_each_question():
+    """MMLU-format 0-shot: one row per question (a one-token answer), the subject line ~40% of
+    each head. It is computed once; a line of 20% is not worth the extra pass."""
+    line = [3] * 40
+    rows = [_row(line + [q + 100] * 59 + [7], 99) for q in range(30)]
+    (cluster,) = plan_prefixes(rows, min_block=16).clusters
+    assert list(cluster.block) == line and len(cluster.groups) == 30
+    fed = len(cluster.block) + sum(len(r.tokens) - len(cluster.block) for r in rows)
+    assert fed == trie_size([r.tokens for r in rows])
+    short = [_row([3] * 20 + [q + 100] * 79 + [7], 99) for q in range(30)]
+    plan = plan_prefixes(short, min_block=16)
+    assert not plan.clusters and len(plan.plain) == 30
+    assert plan_prefixes(short, min_block=16, min_share=0.2).clusters
+
+
 def test_plan_without_sharing_is_all_plain():
     rows = [_row([i, i + 1, i + 2], 2) for i in range(0, 30, 3)]
     plan = plan_prefixes(rows)

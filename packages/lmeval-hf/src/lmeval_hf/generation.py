@@ -31,26 +31,45 @@ log = logging.getLogger("lmeval.hf")
 
 
 class StopOnText(transformers.StoppingCriteria):
-    """Stops the batch once every row's recent tokens decode to text containing ``sequence``.
+    """Stops the batch once, for one of the stop strings, every row's recent tokens decode to
+    text containing it (lm-eval's rule: one criterion per string, the batch ends when any of
+    them has seen its string in every row).
 
-    Looks back two tokens further than the stop string's own encoding, since a model may
-    produce it split differently (``"\\n", "\\n"`` for ``"\\n\\n"``), and never into the prompt.
+    A row's window reaches two tokens further back than the stop string's own encoding, since
+    a model may produce it split differently (``"\n", "\n"`` for ``"\n\n"``), and never
+    into the prompt. All strings are checked on one decode per step of the longest window
+    (lm-eval decodes the batch once per string): a longer window can only see an occurrence
+    sooner, and every output is cut at its first stop string, so the texts are the same.
     """
 
-    def __init__(self, sequence: str, tokenizer: Any, prompt_length: int, batch_size: int) -> None:
-        self.sequence = sequence
+    def __init__(self, sequences: Sequence[str], tokenizer: Any, prompt_length: int,
+                 batch_size: int) -> None:
+        self.sequences = list(sequences)
         self.tokenizer = tokenizer
         self.prompt_length = prompt_length
-        self.done = [False] * batch_size
-        self.lookback = len(tokenizer.encode(sequence, add_special_tokens=False)) + 2
+        self.done = [[False] * batch_size for _ in self.sequences]
+        self.lookback = max((len(tokenizer.encode(s, add_special_tokens=False)) + 2
+                             for s in self.sequences), default=0)
 
     def __call__(self, input_ids: torch.Tensor, scores: Any, **kwargs: Any) -> bool:
+        if not self.sequences:
+            return False
         recent = input_ids[:, self.prompt_length:][:, -self.lookback:]
         texts = self.tokenizer.batch_decode(recent)
-        for i, done in enumerate(self.done):
-            if not done:
-                self.done[i] = self.sequence in texts[i]
-        return False not in self.done
+        finished = False
+        for sequence, done in zip(self.sequences, self.done, strict=True):
+            for i, seen in enumerate(done):
+                if not seen:
+                    done[i] = sequence in texts[i]
+            finished = finished or False not in done
+        return finished
+
+
+def stopping_criteria(until: Sequence[str], tokenizer: Any, prompt_length: int,
+                      batch_size: int) -> transformers.StoppingCriteriaList:
+    """The stop-string criterion of one generation batch (see :class:`StopOnText`)."""
+    return transformers.StoppingCriteriaList(
+        [StopOnText(until, tokenizer, prompt_length, batch_size)] if until else [])
 
 
 def generate_call_kwargs(kwargs: dict) -> dict:
@@ -100,8 +119,7 @@ def _generate_chunk(lm: HFLM, contexts: list[str], gen_kwargs: dict, eos: str) -
     if "max_length" in kwargs:
         log.warning("`max_length` in generation kwargs: use `max_gen_toks` instead")
     max_length = kwargs.pop("max_length", input_ids.shape[1] + max_gen_toks)
-    stopping = transformers.StoppingCriteriaList([
-        StopOnText(s, lm.tokenizer, input_ids.shape[1], input_ids.shape[0]) for s in until])
+    stopping = stopping_criteria(until, lm.tokenizer, input_ids.shape[1], input_ids.shape[0])
     with lm.model_context():
         out = lm.model.generate(
             input_ids=input_ids,

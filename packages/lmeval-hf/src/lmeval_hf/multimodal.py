@@ -32,7 +32,7 @@ from lmeval.protocol import (
 )
 
 from lmeval_hf import images as imagelib
-from lmeval_hf.generation import StopOnText, generate_call_kwargs
+from lmeval_hf.generation import generate_call_kwargs, stopping_criteria
 from lmeval_hf.loading import configure_pad_token
 from lmeval_hf.models import HFLM
 
@@ -210,8 +210,7 @@ class HFMultimodalLM(HFLM):
         inputs = self._encode(prompts, visuals, left_truncate_len=self.max_length - max_gen_toks)
         width = inputs["input_ids"].shape[1]
         max_length = kwargs.pop("max_length", width + max_gen_toks)
-        stopping = transformers.StoppingCriteriaList([
-            StopOnText(s, self.tokenizer, width, inputs["input_ids"].shape[0]) for s in until])
+        stopping = stopping_criteria(until, self.tokenizer, width, inputs["input_ids"].shape[0])
         with self.model_context():
             out = self.model.generate(**inputs, max_length=max_length, stopping_criteria=stopping,
                                       pad_token_id=self.tokenizer.pad_token_id, use_cache=True,
