@@ -28,7 +28,7 @@ ENTRY_POINTS = ["belebele", "xnli", "xcopa", "xstorycloze", "pawsx", "mgsm_direc
                 "darija_sentiment", "boolqa_bn", "bangla_commonsenseqa", "bangla_mmlu", "openbookqa_bn", "piqa_bn",
                 "naijarc", "openai_mmlu", "sib", "masakhanews", "afrisenti", "nollysenti",
                 "afrobench_belebele", "injongointent", "uhura_arc_easy", "afriqa", "xlum", "masakhaner",
-                "darija_translation", "darija_transliteration", "darija_summarization"]
+                "darija_translation", "darija_transliteration", "darija_summarization", "masakhapos"]
 
 
 @pytest.fixture(scope="module")

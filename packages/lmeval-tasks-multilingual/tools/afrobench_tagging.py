@@ -220,4 +220,4 @@ def adr() -> None:
                                                      metrics=["acc"], version=1))
 
 
-FAMILIES = [masakhaner]
+FAMILIES = [masakhaner, masakhapos]

@@ -940,21 +940,24 @@ FAMILIES = [  # folder(s), title, datasets, metrics, paper
     (["bangla"], "Bangla (TituLLMs)", "`hishab/{boolq_bn, commonsenseqa-bn, titulm-bangla-mmlu, openbookqa-bn, "
      "piqa-bn}`", "acc, acc_norm", "Nahin et al. 2025, arXiv:2502.11187"),
     (["afrobench"], "AfroBench (so far NaijaRC, OpenAI MMMLU, SIB-200, MasakhaNEWS, AfriSenti, NollySenti, Belebele, "
-     "InjongoIntent, Uhura ARC-Easy, AfriQA, XL-Sum, MasakhaNER)", "`Davlan/NaijaRC` "
+     "InjongoIntent, Uhura ARC-Easy, AfriQA, XL-Sum, MasakhaNER, MasakhaPOS)", "`Davlan/NaijaRC` "
      "(hau, ibo, yor; test), `openai/MMMLU` (AR_XY, SW_KE, YO_NG; test), `Davlan/sib200` (56 FLORES configs), "
      "`masakhane/masakhanews` (16 languages; test, validation for few-shot), `masakhane/afrisenti` (14 "
      "languages; test, train for few-shot), `Davlan/nollysenti` (en, ha, ig, pcm, yo), "
      "`facebook/belebele` (31 configs), `masakhane/InjongoIntent` (17 languages), "
      "`masakhane/uhura-arc-easy` (7 configs), `masakhane/afriqa-gold-passages` (9 languages; test, train for "
      "few-shot), `csebuetnlp/xlsum` (12 languages; test, validation for few-shot), "
-     "`masakhane/masakhaner-x` (20 languages; test, train for few-shot)", "acc, acc_norm; acc + weighted f1 (SIB, MasakhaNEWS, AfriSenti, "
+     "`masakhane/masakhaner-x` (20 languages; test, train for few-shot), "
+     "`masakhane/masakhapos` (20 languages; test, train for few-shot)", "acc, acc_norm; acc + weighted f1 (SIB, MasakhaNEWS, AfriSenti, "
      "NollySenti, InjongoIntent, Uhura); exact_match, f1 (AfriQA); rougeL (XL-Sum, extra `[rouge]`); "
-     "span f1 (MasakhaNER)",
+     "span f1 (MasakhaNER); "
+     "per-sentence tag acc (MasakhaPOS)",
      "Ojo et al. 2025 (AfroBench), arXiv:2311.07978; Aremu et al. 2023, arXiv:2308.09768; Adelani et al. "
      "2024 (SIB-200), arXiv:2309.07445; Adelani et al. 2023 (MasakhaNEWS), arXiv:2304.09972; Muhammad et "
      "al. 2023 (AfriSenti), arXiv:2302.08956; Shode et al. 2023 (NollySenti), arXiv:2305.16988"
      "; Ogundepo et al. 2023 (AfriQA), arXiv:2305.06897; Hasan et al. 2021 (XL-Sum), arXiv:2106.13822; "
-     "Adelani et al. 2022 (MasakhaNER 2.0), EMNLP 2022.emnlp-main.298"),
+     "Adelani et al. 2022 (MasakhaNER 2.0), EMNLP 2022.emnlp-main.298; "
+     "Dione et al. 2023 (MasakhaPOS), ACL 2023.acl-long.609"),
     (["bertaqa"], "BertaQA", "`HiTZ/BertaQA` (16 configs: eu, en, en_mt_*; test)", "acc",
      "Etxaniz et al. 2024, arXiv:2406.07302"),
     (["aradice"], "AraDiCE", "`QCRI/AraDICE-ArabicMMLU-{egy,lev}`, `QCRI/AraDiCE-{BoolQ, Culture, OpenBookQA, PIQA, "
@@ -1030,6 +1033,9 @@ def readme() -> str:
         "capitalised articles stay, runs of three or more blanks are deleted; a target without "
         "entities adds nothing to the F1, and in a few-shot block an empty target leaves no delimiter "
         "after its example.",
+        "* MasakhaPOS prompts print the tag set with `'CCONJ` unclosed; its decontamination query "
+        "names a field `token` the dataset does not have (lm-eval never renders it; only `lmeval "
+        "decontaminate` would).",
         "* AfriXNLI prompt 5 maps label 1 (neutral) to \"false\" and 2 (contradiction) to \"inconclusive\".",
         "* AfriQA: lm-eval ships no Wolof tasks (nine languages); prompt 1 says \"qestion\" and no prompt has a space after its first sentence; Swahili draws its few-shot examples from test (the first ones). The "
         "`afriqa` group averages `acc`, which no AfriQA task reports, so it prints no group score.",
@@ -1069,6 +1075,17 @@ def readme() -> str:
         "pairing and averaging are compared exactly, but not the real models' scores. With the models in the "
         "Hub cache (or online) the same code computes lm-eval's figures.", "",
         "## Deliberate differences", "",
+        "* MasakhaPOS (`masakhapos_*`, 100 tasks, and the `masakhapos` group): lm-eval 0.4.13 scores "
+        "it with the registry's pass-through `acc` and a custom `acc_score` aggregation. As the target "
+        "is a list of tags, lm-eval treats the task as multiple-target: every sentence gets acc 1.0 "
+        "whatever the answer (a pass-through result is truthy), and `acc_score` then fails on those "
+        "numbers (TypeError: 'float' object is not iterable), so lm-eval reports no score. Here "
+        "`process_results` gives each sentence the accuracy `acc_score` computes from a (gold tags, "
+        "answer) pair, the answer's tags as `regex_pos` reads them compared position by position over "
+        "the shorter sequence, and the task averages the sentences (the group weights tasks by size). "
+        "Requests are lm-eval's. EleutherAI/lm-evaluation-harness#3260 (open) reports MasakhaPOS runs "
+        "failing; its fix PRs #3263 and #3264 were closed without merging. task_parity lists them as "
+        "deliberately different: lm-eval cannot score them.",
         "* lm-eval's AfriMGSM groups aggregate `acc`, which these generative tasks do not report (so its group rows "
         "are empty); ours aggregate `exact_match` per filter, weighted by size.",
         "* `darija_summarization_task` alone: lm-eval 0.4.13 cannot build it (its file gives the ROUGE and "
