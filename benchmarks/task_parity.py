@@ -68,6 +68,7 @@ DELIBERATE = {
     "discrim_eval_*": "with a few documents (the default --limit 3) the bias regression is singular: lm-eval "
                       "raises LinAlgError after the model ran, lmeval reports NaN (lmeval-tasks-bias README); "
                       "with every fixture document (--limit 400) both agree",
+    **dict.fromkeys(("mafand_*_prompt_2", "mafand_*-en_prompt_3", "mafand_*-fr_prompt_3", "mafand", "afrobench"),
     "masakhapos*": "lm-eval 0.4.13 gives every MasakhaPOS sentence acc 1.0 (its list target makes the task multiple-target and the pass-through acc is truthy), then its acc_score aggregation fails on those floats, so it reports no score; lmeval scores each sentence's tag accuracy as that aggregation means (lmeval-tasks-multilingual README)",
 }
 

@@ -27,7 +27,8 @@ ENTRY_POINTS = ["belebele", "xnli", "xcopa", "xstorycloze", "pawsx", "mgsm_direc
                 "bertaqa", "bec2016eu", "bhtc_v2", "epec_koref_bin", "vaxx_stance", "wiceu",
                 "darija_sentiment", "boolqa_bn", "bangla_commonsenseqa", "bangla_mmlu", "openbookqa_bn", "piqa_bn",
                 "naijarc", "openai_mmlu", "sib", "masakhanews", "afrisenti", "nollysenti",
-                "afrobench_belebele", "injongointent", "uhura_arc_easy", "afriqa", "xlum", "masakhaner",
+                "afrobench_belebele", "injongointent", "uhura_arc_easy",
+                "african_flores", "african_ntrex", "salt", "mafand", "afriqa", "xlum", "masakhaner",
                 "darija_translation", "darija_transliteration", "darija_summarization", "masakhapos"]
 
 
@@ -76,6 +77,9 @@ def test_every_task_runs_and_reports_its_metrics(run):
     assert set(results["cabreu_extreme"]) >= {"bleu,none", "rouge1,none"}
     assert set(results["afriqa_swa_prompt_3"]) >= {"exact_match,remove_whitespace", "f1,remove_whitespace"}
     assert set(results["xlsum_telugu_prompt_2"]) >= {"rougeL,none"}
+    for name in ("flores_eng_Latn-hau_Latn_prompt_1", "ntrex_tir_Ethi-eng_Latn_prompt_3", "salt_eng-lug_prompt_2",
+                 "mafand_en-hau_prompt_2", "mafand_wol-fr_prompt_3"):  # AfroBench translation
+        assert set(results[name]) >= {"bleu,none", "chrf,none"}, name
     assert "acc,none" in results["darija_sentiment"] and set(results["bangla_mmlu"]) >= {"acc,none", "acc_norm,none"}
     for name in ("translation_dr_en_doda", "translation_all_seed", "transliteration_dr_ar"):  # the groups' metrics
         assert set(results[name]) >= {f"{m},STRIP_ANSWER" for m in ("bleu", "chrf", "ter", "bert")}, name
@@ -117,6 +121,24 @@ def test_weighted_f1_aggregates_the_samples(run):
     samples = run["samples"]["afrixnli_amh_prompt_3"]
     pairs = [tuple(s["f1"]) for s in samples]
     assert run["results"]["afrixnli_amh_prompt_3"]["f1,none"] == pytest.approx(weighted_f1_score(pairs))
+
+
+def test_translation_scores_are_sacrebleu_corpus_scores(run):
+    """AfroBench translation: BLEU and chrF over the task's (reference, answer) pairs, one corpus."""
+    import sacrebleu
+
+    r = run["results"]
+    for name in ("flores_hau_Latn-eng_Latn_prompt_2", "ntrex_eng_Latn-zul_Latn_prompt_1", "salt_lug-eng_prompt_3",
+                 "mafand_fr-bam_prompt_3"):
+        pairs = [s["bleu"] for s in run["samples"][name]]
+        assert len(pairs) == 3 and [s["chrf"] for s in run["samples"][name]] == pairs
+        refs, answers = [[p[0] for p in pairs]], [p[1] for p in pairs]
+        assert r[name]["bleu,none"] == pytest.approx(sacrebleu.corpus_bleu(answers, refs).score), name
+        assert r[name]["chrf,none"] == pytest.approx(sacrebleu.corpus_chrf(answers, refs).score), name
+        assert r[name]["chrf,none"] > 0, name
+    for group in ("african_flores", "african_ntrex", "salt", "mafand"):  # lm-eval's groups average `acc`
+        assert not any(k.endswith(",none") for k in r[group]), group
+    assert len(_leaves(run, "african_flores")) == 372 and len(_leaves(run, "mafand")) == 126
 
 
 def test_weighted_f1_score_by_hand():

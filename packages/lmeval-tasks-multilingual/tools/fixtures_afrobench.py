@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fixtures_afrobench_translation
 from generate_fixtures import N, dump
 
 
@@ -94,7 +95,8 @@ def uhura_arc_easy() -> None:
                 "answerKey": "ABCD"[(i + len(split)) % 4]} for i in range(N)])
 
 
-FAMILIES = [naijarc, openai_mmlu, sib, masakhanews, afrisenti, nollysenti, injongointent, uhura_arc_easy]
+FAMILIES = [naijarc, openai_mmlu, sib, masakhanews, afrisenti, nollysenti, injongointent, uhura_arc_easy,
+            *fixtures_afrobench_translation.FAMILIES]
 
 import afrobench_qa_sum  # noqa: E402 -- AfriQA and XL-Sum (tools/afrobench_qa_sum.py)
 

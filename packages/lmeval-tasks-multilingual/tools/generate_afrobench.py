@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import afrobench_translation
 from generate_tasks import Fn, group, write
 
 # NaijaRC (Aremu et al. 2023, arXiv:2308.09768), Davlan/NaijaRC: Hausa, Igbo and Yoruba reading
@@ -493,7 +494,7 @@ def uhura_arc_easy() -> None:
 
 
 FAMILIES = [naijarc, openai_mmlu, sib, masakhanews, afrisenti, nollysenti, afro_belebele, injongointent,
-            uhura_arc_easy]
+            uhura_arc_easy, *afrobench_translation.FAMILIES]
 
 import afrobench_qa_sum  # noqa: E402 -- AfriQA and XL-Sum (tools/afrobench_qa_sum.py)
 

@@ -940,21 +940,25 @@ FAMILIES = [  # folder(s), title, datasets, metrics, paper
     (["bangla"], "Bangla (TituLLMs)", "`hishab/{boolq_bn, commonsenseqa-bn, titulm-bangla-mmlu, openbookqa-bn, "
      "piqa-bn}`", "acc, acc_norm", "Nahin et al. 2025, arXiv:2502.11187"),
     (["afrobench"], "AfroBench (so far NaijaRC, OpenAI MMMLU, SIB-200, MasakhaNEWS, AfriSenti, NollySenti, Belebele, "
-     "InjongoIntent, Uhura ARC-Easy, AfriQA, XL-Sum, MasakhaNER, MasakhaPOS)", "`Davlan/NaijaRC` "
+     "InjongoIntent, Uhura ARC-Easy, FLORES, NTREX, SALT, MAFAND, AfriQA, XL-Sum, MasakhaNER, MasakhaPOS)", "`Davlan/NaijaRC` "
      "(hau, ibo, yor; test), `openai/MMMLU` (AR_XY, SW_KE, YO_NG; test), `Davlan/sib200` (56 FLORES configs), "
      "`masakhane/masakhanews` (16 languages; test, validation for few-shot), `masakhane/afrisenti` (14 "
      "languages; test, train for few-shot), `Davlan/nollysenti` (en, ha, ig, pcm, yo), "
      "`facebook/belebele` (31 configs), `masakhane/InjongoIntent` (17 languages), "
      "`masakhane/uhura-arc-easy` (7 configs), `masakhane/afriqa-gold-passages` (9 languages; test, train for "
-     "few-shot), `csebuetnlp/xlsum` (12 languages; test, validation for few-shot), "
+     "few-shot), `csebuetnlp/xlsum` (12 languages; test, validation for few-shot), `facebook/flores` (124 pair configs; devtest, dev for "
+     "few-shot), `masakhane/ntrex_african` (32 configs; test), `Sunbird/salt` (text-all; test, dev for few-shot), "
+     "`masakhane/mafand` (21 configs; test, validation for few-shot), "
      "`masakhane/masakhaner-x` (20 languages; test, train for few-shot), "
      "`masakhane/masakhapos` (20 languages; test, train for few-shot)", "acc, acc_norm; acc + weighted f1 (SIB, MasakhaNEWS, AfriSenti, "
-     "NollySenti, InjongoIntent, Uhura); exact_match, f1 (AfriQA); rougeL (XL-Sum, extra `[rouge]`); "
+     "NollySenti, InjongoIntent, Uhura); bleu, chrf (FLORES, NTREX, SALT, MAFAND); exact_match, f1 (AfriQA); rougeL (XL-Sum, extra `[rouge]`); "
      "span f1 (MasakhaNER); "
      "per-sentence tag acc (MasakhaPOS)",
      "Ojo et al. 2025 (AfroBench), arXiv:2311.07978; Aremu et al. 2023, arXiv:2308.09768; Adelani et al. "
      "2024 (SIB-200), arXiv:2309.07445; Adelani et al. 2023 (MasakhaNEWS), arXiv:2304.09972; Muhammad et "
-     "al. 2023 (AfriSenti), arXiv:2302.08956; Shode et al. 2023 (NollySenti), arXiv:2305.16988"
+     "al. 2023 (AfriSenti), arXiv:2302.08956; Shode et al. 2023 (NollySenti), arXiv:2305.16988; "
+     "NLLB Team 2022 (FLORES-200), arXiv:2207.04672; Federmann et al. 2022 (NTREX-128, SUMEval); Akera et al. "
+     "2022 (SALT, AfricaNLP); Adelani et al. 2022 (MAFAND-MT), arXiv:2205.02022"
      "; Ogundepo et al. 2023 (AfriQA), arXiv:2305.06897; Hasan et al. 2021 (XL-Sum), arXiv:2106.13822; "
      "Adelani et al. 2022 (MasakhaNER 2.0), EMNLP 2022.emnlp-main.298; "
      "Dione et al. 2023 (MasakhaPOS), ACL 2023.acl-long.609"),
@@ -1037,6 +1041,9 @@ def readme() -> str:
         "names a field `token` the dataset does not have (lm-eval never renders it; only `lmeval "
         "decontaminate` would).",
         "* AfriXNLI prompt 5 maps label 1 (neutral) to \"false\" and 2 (contradiction) to \"inconclusive\".",
+        "* AfroBench's translation groups (`african_flores`, `african_ntrex`, `salt`, `mafand`) average `acc`, which "
+        "no translation task reports, so they print no group score (the tasks' BLEU and chrF are the result); "
+        "MAFAND's prompt 3 into English/French is its prompt 2 text, as lm-eval's YAML wires it.",
         "* AfriQA: lm-eval ships no Wolof tasks (nine languages); prompt 1 says \"qestion\" and no prompt has a space after its first sentence; Swahili draws its few-shot examples from test (the first ones). The "
         "`afriqa` group averages `acc`, which no AfriQA task reports, so it prints no group score.",
         "* XL-Sum: the prompts hold `{{'text'}}`, a Jinja string literal, so the model sees the word "
@@ -1088,6 +1095,12 @@ def readme() -> str:
         "deliberately different: lm-eval cannot score them.",
         "* lm-eval's AfriMGSM groups aggregate `acc`, which these generative tasks do not report (so its group rows "
         "are empty); ours aggregate `exact_match` per filter, weighted by size.",
+        "* MAFAND-MT (`mafand_*_prompt_2`, and `mafand_<lang>-en_prompt_3` / `-fr_prompt_3`: 63 tasks, so the "
+        "`mafand` group, and `afrobench`, which holds them through the tag `afrobench_MT_tasks`): lm-eval "
+        "0.4.13's prompt helpers there return a one-element tuple (a trailing comma) and lm-eval stops with "
+        "\"Context is not a string\"; here the prompt is the string inside it (the golden requests come from "
+        "lm-eval with that tuple unwrapped, `tools/reference_requests.py --unwrap-tuple-text`). No lm-eval issue "
+        "about it was found; task_parity lists them as deliberately different: lm-eval cannot run them.",
         "* `darija_summarization_task` alone: lm-eval 0.4.13 cannot build it (its file gives the ROUGE and "
         "BERTScore metrics no aggregation and none is registered under those names: KeyError: None); only its "
         "group `darija_summarization`, whose `metric_list` supplies the aggregations, runs it. Here the task "

@@ -57,6 +57,18 @@ def install_mirror(root: Path) -> None:
     sys.modules["transformers.data.metrics"].squad_metrics = squad
 
 
+def unwrap_tuple_text() -> None:
+    from lm_eval.api.task import ConfigurableTask
+
+    original = ConfigurableTask.doc_to_text
+
+    def doc_to_text(self, doc, doc_to_text=None):  # type: ignore[no-untyped-def]
+        text = original(self, doc, doc_to_text)
+        return text[0] if isinstance(text, tuple) and len(text) == 1 else text
+
+    ConfigurableTask.doc_to_text = doc_to_text
+
+
 def walk(tasks: dict, flat: dict) -> None:
     """Leaf task objects of a (nested) task dict, by task name."""
     for value in tasks.values():
@@ -73,8 +85,13 @@ def main() -> int:
     ap.add_argument("--include_path", default=None)
     ap.add_argument("--no-defaults", action="store_true")
     ap.add_argument("--num_fewshot", type=int, default=None)
+    ap.add_argument("--unwrap-tuple-text", action="store_true",
+                    help="take the text out of a one-element tuple a doc_to_text function returns (lm-eval "
+                         "refuses it; AfroBench MAFAND's prompt-2 helpers: the pack's deliberate fix)")
     args = ap.parse_args()
     install_mirror(Path(args.mirror))
+    if args.unwrap_tuple_text:
+        unwrap_tuple_text()
     import logging
 
     logging.disable(logging.WARNING)
