@@ -36,8 +36,9 @@ def _snapshot(cache: Path, repo_id: str) -> Path:
 
 
 def _bertscore_by_hand(model_dir: Path, candidate: str, reference: str) -> float:
-    """BERTScore F1 from its definition: layer-12 token embeddings without [CLS]/[SEP], cosine
-    similarity, each token matched greedily; F1 of the mean best matches."""
+    """BERTScore F1 from its definition: layer-12 token embeddings, cosine similarity, each token
+    of one side matched greedily to the other side's tokens ([CLS]/[SEP] included), the best
+    matches averaged over the tokens between [CLS] and [SEP]; F1 of the two means."""
     import torch
     from transformers import AutoModel, AutoTokenizer
 
@@ -46,11 +47,10 @@ def _bertscore_by_hand(model_dir: Path, candidate: str, reference: str) -> float
     def embed(text: str) -> torch.Tensor:
         with torch.no_grad():
             hidden = model(**tokenizer(text.strip(), return_tensors="pt"), output_hidden_states=True).hidden_states[12][0]
-        hidden = hidden[1:-1]
         return hidden / hidden.norm(dim=-1, keepdim=True)
 
     sim = embed(candidate) @ embed(reference).T
-    p, r = sim.max(dim=1).values.mean().item(), sim.max(dim=0).values.mean().item()
+    p, r = sim.max(dim=1).values[1:-1].mean().item(), sim.max(dim=0).values[1:-1].mean().item()
     return 2 * p * r / (p + r)
 
 

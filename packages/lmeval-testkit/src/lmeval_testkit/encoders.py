@@ -61,7 +61,7 @@ def build_tiny_bert(
     lower_case: bool = False,
 ) -> Path:
     """A tiny random ``BertModel`` and its character WordPiece tokenizer, saved to ``directory``."""
-    params = {"kind": "bert", "hidden": hidden, "layers": layers, "heads": heads,
+    params = {"kind": "bert", "build": 2, "hidden": hidden, "layers": layers, "heads": heads,
               "max_position": max_position, "seed": seed, "lower_case": lower_case}
 
     def write(d: Path) -> None:
@@ -70,7 +70,7 @@ def build_tiny_bert(
 
         vocab = tiny_bert_vocab()
         (d / "vocab.txt").write_text("\n".join(vocab) + "\n", encoding="utf-8")
-        tokenizer = BertTokenizer(vocab_file=str(d / "vocab.txt"), do_lower_case=lower_case,
+        tokenizer = BertTokenizer(str(d / "vocab.txt"), do_lower_case=lower_case,  # vocab_file (4) or vocab (5)
                                   model_max_length=max_position)
         tokenizer.save_pretrained(str(d))
         config = BertConfig(vocab_size=len(vocab), hidden_size=hidden, num_hidden_layers=layers,
