@@ -165,3 +165,17 @@ def test_afrobench_mmlu_tag_gathers_two_packs(lmeval_task_loader):
         lmeval_task_loader.index.entries["afrimmlu_tasks"].tags)
     assert len(members) == 105
 
+
+def test_top_level_groups_gather_lm_evals_members(lmeval_task_loader):
+    """lm-eval 0.4.13's ``afrobench`` (the translation tag only) and ``afrobench_lite`` (seven tags, AfriMMLU
+    from lmeval-tasks-mmlu)."""
+    entries = lmeval_task_loader.index.entries
+    lite_tags = ["afrimgsm_cot_tasks", "afrimmlu_tasks", "afrixnli_tasks", "belebele_tasks", "sib_tasks",
+                 "african_flores_tasks", "injongointent_tasks"]
+    (lite,) = lmeval_task_loader.load(["afrobench_lite"])
+    leaves = [t.name for t in lite.leaf_tasks()]
+    assert len(leaves) == len(set(leaves)) == 95 + 90 + 90 + 155 + 280 + 372 + 85  # the tags' tasks, each once
+    assert set(leaves) == set().union(*(entries[tag].tags for tag in lite_tags))
+    (full,) = lmeval_task_loader.load(["afrobench"])
+    assert {t.name for t in full.leaf_tasks()} == set(entries["afrobench_MT_tasks"].tags)
+    assert len(entries["afrobench_MT_tasks"].tags) == 732

@@ -28,7 +28,7 @@ ENTRY_POINTS = ["belebele", "xnli", "xcopa", "xstorycloze", "pawsx", "mgsm_direc
                 "darija_sentiment", "boolqa_bn", "bangla_commonsenseqa", "bangla_mmlu", "openbookqa_bn", "piqa_bn",
                 "naijarc", "openai_mmlu", "sib", "masakhanews", "afrisenti", "nollysenti",
                 "afrobench_belebele", "injongointent", "uhura_arc_easy",
-                "african_flores", "african_ntrex", "salt", "mafand", "afriqa", "xlum", "masakhaner",
+                "african_flores", "african_ntrex", "salt", "mafand", "afriqa", "xlum", "afrobench", "afrobench_lite", "masakhaner",
                 "darija_translation", "darija_transliteration", "darija_summarization", "masakhapos"]
 
 
@@ -77,6 +77,8 @@ def test_every_task_runs_and_reports_its_metrics(run):
     assert set(results["cabreu_extreme"]) >= {"bleu,none", "rouge1,none"}
     assert set(results["afriqa_swa_prompt_3"]) >= {"exact_match,remove_whitespace", "f1,remove_whitespace"}
     assert set(results["xlsum_telugu_prompt_2"]) >= {"rougeL,none"}
+    assert "acc,none" in results["afrobench_lite"]  # lm-eval's acc over the seven tags
+    assert not [k for k in results["afrobench"] if "," in k]  # translation only: no acc
     for name in ("flores_eng_Latn-hau_Latn_prompt_1", "ntrex_tir_Ethi-eng_Latn_prompt_3", "salt_eng-lug_prompt_2",
                  "mafand_en-hau_prompt_2", "mafand_wol-fr_prompt_3"):  # AfroBench translation
         assert set(results[name]) >= {"bleu,none", "chrf,none"}, name

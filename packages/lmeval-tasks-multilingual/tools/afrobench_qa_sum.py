@@ -133,7 +133,23 @@ def xlsum() -> None:
                                               version=2))
 
 
-FAMILIES = [afriqa, xlsum]
+# AfroBench's two top-level groups, as lm-eval 0.4.13 ships them: ``afrobench`` has one member, the translation
+# tag (lm-eval's file lists the other families commented out), ``afrobench_lite`` seven tags, one of them
+# lmeval-tasks-mmlu's ``afrimmlu_tasks`` (that pack must be installed to run it). Both average ``acc``; the
+# translation tasks report none, so ``afrobench`` prints no group score, as in lm-eval.
+AFROBENCH_MEMBERS = ["afrobench_MT_tasks"]
+AFROBENCH_LITE_MEMBERS = ["afrimgsm_cot_tasks", "afrimmlu_tasks", "afrixnli_tasks", "belebele_tasks", "sib_tasks",
+                          "african_flores_tasks", "injongointent_tasks"]
+
+
+def afrobench_groups() -> None:
+    write("afrobench/afrobench.yaml", group("afrobench", AFROBENCH_MEMBERS, metrics=["acc"], version=1),
+          comment="lm-eval 0.4.13 lists only the translation tag; its other AfroBench families are commented out")
+    write("afrobench/afrobench-lite.yaml", group("afrobench_lite", AFROBENCH_LITE_MEMBERS, metrics=["acc"], version=1),
+          comment="afrimmlu_tasks is lmeval-tasks-mmlu's")
+
+
+FAMILIES = [afriqa, xlsum, afrobench_groups]
 
 
 # ============================================================================== fixture mirrors
@@ -176,4 +192,19 @@ def xlsum_fixtures() -> None:
                 "text": f"Article {i} of {config} {split}. " + _XLSUM_SUMMARIES[(i + k) % 5]} for i in range(N)])
 
 
-FIXTURES = [afriqa_fixtures, xlsum_fixtures]
+def afrimmlu_fixtures() -> None:
+    """masakhane/afrimmlu for ``afrobench_lite`` (its AfriMMLU members are lmeval-tasks-mmlu's): that pack's own
+    mirror, copied."""
+    import shutil
+    from pathlib import Path
+
+    from generate_fixtures import OUT
+
+    source = Path(__file__).resolve().parents[2] / "lmeval-tasks-mmlu/tests/fixtures/datasets/masakhane/afrimmlu"
+    target = OUT / "masakhane" / "afrimmlu"
+    if target.exists():
+        shutil.rmtree(target)
+    shutil.copytree(source, target)
+
+
+FIXTURES = [afriqa_fixtures, xlsum_fixtures, afrimmlu_fixtures]

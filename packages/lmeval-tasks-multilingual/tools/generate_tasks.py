@@ -1051,6 +1051,11 @@ def readme() -> str:
         "`xlum` and averages `acc`, which no XL-Sum task reports (no group score). ROUGE-L uses rouge-score's "
         "default tokenizer, which keeps only ASCII letters and digits: Amharic, Arabic, Telugu and Tigrinya "
         "summaries score 0 whatever the model writes, and diacritics split Yoruba and Igbo words.",
+        "* AfroBench's top-level groups are lm-eval's: `afrobench` has one member, the translation tag "
+        "`afrobench_MT_tasks` (lm-eval's file lists the other families commented out), and averages `acc`, "
+        "which no translation task reports (no group score); `afrobench_lite` averages `acc` over seven tags, "
+        "among them lmeval-tasks-mmlu's `afrimmlu_tasks` (install that pack to run it). The tag "
+        "`afrobench_mmlu_tasks` gathers AfriMMLU (lmeval-tasks-mmlu) and OpenAI MMMLU (this pack).",
         "* AfriMGSM CoT prompts 2 and 3 contain a literal backslash-n (and prompt 2 a literal `\\Step`), from a "
         "single-quoted YAML string upstream.",
         "* The XNLI Arabic contradiction word is `رقم` (\"number\").",
