@@ -50,9 +50,11 @@ def test_names_are_lm_evals(lmeval_task_loader):
     names = {n for n, e in entries.items() if e.kind == "task"
              and n.startswith(("masakhaner_", "masakhapos_", "afridiacritics_"))}
     assert names == ({f"masakhaner_{lang}_prompt_{p}" for lang in NER_LANGS for p in range(1, 6)}
-                     | {f"masakhapos_{lang}_prompt_{p}" for lang in POS_LANGS for p in range(1, 6)})
-    for family in ('masakhaner', 'masakhapos'):
-        assert entries[family].kind == "group", family
+                     | {f"masakhapos_{lang}_prompt_{p}" for lang in POS_LANGS for p in range(1, 6)}
+                     | {f"afridiacritics_{lang}_prompt_{p}" for lang in ADR_LANGS for p in range(1, 6)})
+    for group in ("masakhaner", "masakhapos", "adr"):
+        assert entries[group].kind == "group", group
+    for family in ("masakhaner", "masakhapos", "adr"):
         for tag in (f"{family}_tasks", *(f"{family}_prompt_{p}" for p in range(1, 6))):
             assert entries[tag].kind == "tag", tag
 
@@ -129,12 +131,6 @@ def _ner_answer(context: str) -> str:
     raise AssertionError(context)
 
 
-def test_masakhaner_group_has_no_score_as_in_lm_eval():
-    out = lmeval.evaluate(ScriptedLM(lambda ctx: "PER: x"), tasks=["masakhaner"], limit=1, bootstrap_iters=0)
-    assert len(out["group_subtasks"]["masakhaner"]) == 100  # lm-eval's group averages acc, never reported
-    assert not [k for k in out["results"]["masakhaner"] if "," in k]
-
-
 def test_masakhaner_scores_span_f1_over_the_task():
     lm = ScriptedLM(_ner_answer)
     out = lmeval.evaluate(lm, tasks=["masakhaner_yo_prompt_3"], log_samples=True, bootstrap_iters=0)
@@ -183,3 +179,18 @@ def test_masakhapos_group_averages_acc_weighted_by_size():
     right = {n for n in out["group_subtasks"]["masakhapos"] if out["results"][n]["acc,flexible-extract"] == 1.0}
     assert right == {"masakhapos_yor_prompt_2", "masakhapos_yor_prompt_3"}
     assert out["results"]["masakhapos"]["acc,flexible-extract"] == pytest.approx(2 / 100)
+
+
+def test_adr_scores_bleu_and_chrf_and_its_groups_have_no_score_as_in_lm_eval():
+    targets = {r["text"]: r["target"] for r in rows("masakhane/diacritics-restoration", "yor", "test")}
+
+    def restore(context: str) -> str:
+        return next(t for text, t in targets.items() if f"{text}. Return output sentence only" in context)
+
+    out = lmeval.evaluate(ScriptedLM(restore), tasks=["afridiacritics_yor_prompt_5"], bootstrap_iters=0)
+    result = out["results"]["afridiacritics_yor_prompt_5"]
+    assert result["bleu,none"] == pytest.approx(100.0) and result["chrf,none"] == pytest.approx(100.0)
+    groups = lmeval.evaluate(ScriptedLM(lambda ctx: "Ó wá"), tasks=["adr", "masakhaner"], limit=1, bootstrap_iters=0)
+    for group, size in (("adr", 25), ("masakhaner", 100)):  # their acc is never reported by a member
+        assert len(groups["group_subtasks"][group]) == size
+        assert not [k for k in groups["results"][group] if "," in k], group

@@ -29,7 +29,7 @@ ENTRY_POINTS = ["belebele", "xnli", "xcopa", "xstorycloze", "pawsx", "mgsm_direc
                 "naijarc", "openai_mmlu", "sib", "masakhanews", "afrisenti", "nollysenti",
                 "afrobench_belebele", "injongointent", "uhura_arc_easy",
                 "african_flores", "african_ntrex", "salt", "mafand", "afriqa", "xlum", "afrobench", "afrobench_lite", "masakhaner",
-                "darija_translation", "darija_transliteration", "darija_summarization", "masakhapos"]
+                "darija_translation", "darija_transliteration", "darija_summarization", "masakhapos", "adr"]
 
 
 @pytest.fixture(scope="module")

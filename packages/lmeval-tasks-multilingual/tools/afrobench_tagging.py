@@ -220,4 +220,4 @@ def adr() -> None:
                                                      metrics=["acc"], version=1))
 
 
-FAMILIES = [masakhaner, masakhapos]
+FAMILIES = [masakhaner, masakhapos, adr]

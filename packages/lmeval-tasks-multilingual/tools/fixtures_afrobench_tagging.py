@@ -60,4 +60,4 @@ def adr() -> None:
                 for text, target in _ADR_ROWS[:N]])
 
 
-FIXTURES = [masakhaner, masakhapos]
+FIXTURES = [masakhaner, masakhapos, adr]

@@ -940,7 +940,7 @@ FAMILIES = [  # folder(s), title, datasets, metrics, paper
     (["bangla"], "Bangla (TituLLMs)", "`hishab/{boolq_bn, commonsenseqa-bn, titulm-bangla-mmlu, openbookqa-bn, "
      "piqa-bn}`", "acc, acc_norm", "Nahin et al. 2025, arXiv:2502.11187"),
     (["afrobench"], "AfroBench (so far NaijaRC, OpenAI MMMLU, SIB-200, MasakhaNEWS, AfriSenti, NollySenti, Belebele, "
-     "InjongoIntent, Uhura ARC-Easy, FLORES, NTREX, SALT, MAFAND, AfriQA, XL-Sum, MasakhaNER, MasakhaPOS)", "`Davlan/NaijaRC` "
+     "InjongoIntent, Uhura ARC-Easy, FLORES, NTREX, SALT, MAFAND, AfriQA, XL-Sum, MasakhaNER, MasakhaPOS, ADR)", "`Davlan/NaijaRC` "
      "(hau, ibo, yor; test), `openai/MMMLU` (AR_XY, SW_KE, YO_NG; test), `Davlan/sib200` (56 FLORES configs), "
      "`masakhane/masakhanews` (16 languages; test, validation for few-shot), `masakhane/afrisenti` (14 "
      "languages; test, train for few-shot), `Davlan/nollysenti` (en, ha, ig, pcm, yo), "
@@ -950,10 +950,12 @@ FAMILIES = [  # folder(s), title, datasets, metrics, paper
      "few-shot), `masakhane/ntrex_african` (32 configs; test), `Sunbird/salt` (text-all; test, dev for few-shot), "
      "`masakhane/mafand` (21 configs; test, validation for few-shot), "
      "`masakhane/masakhaner-x` (20 languages; test, train for few-shot), "
-     "`masakhane/masakhapos` (20 languages; test, train for few-shot)", "acc, acc_norm; acc + weighted f1 (SIB, MasakhaNEWS, AfriSenti, "
+     "`masakhane/masakhapos` (20 languages; test, train for few-shot), "
+     "`masakhane/diacritics-restoration` (5 languages; test, dev for few-shot)", "acc, acc_norm; acc + weighted f1 (SIB, MasakhaNEWS, AfriSenti, "
      "NollySenti, InjongoIntent, Uhura); bleu, chrf (FLORES, NTREX, SALT, MAFAND); exact_match, f1 (AfriQA); rougeL (XL-Sum, extra `[rouge]`); "
      "span f1 (MasakhaNER); "
-     "per-sentence tag acc (MasakhaPOS)",
+     "per-sentence tag acc (MasakhaPOS); "
+     "bleu, chrf (ADR)",
      "Ojo et al. 2025 (AfroBench), arXiv:2311.07978; Aremu et al. 2023, arXiv:2308.09768; Adelani et al. "
      "2024 (SIB-200), arXiv:2309.07445; Adelani et al. 2023 (MasakhaNEWS), arXiv:2304.09972; Muhammad et "
      "al. 2023 (AfriSenti), arXiv:2302.08956; Shode et al. 2023 (NollySenti), arXiv:2305.16988; "
@@ -961,7 +963,8 @@ FAMILIES = [  # folder(s), title, datasets, metrics, paper
      "2022 (SALT, AfricaNLP); Adelani et al. 2022 (MAFAND-MT), arXiv:2205.02022"
      "; Ogundepo et al. 2023 (AfriQA), arXiv:2305.06897; Hasan et al. 2021 (XL-Sum), arXiv:2106.13822; "
      "Adelani et al. 2022 (MasakhaNER 2.0), EMNLP 2022.emnlp-main.298; "
-     "Dione et al. 2023 (MasakhaPOS), ACL 2023.acl-long.609"),
+     "Dione et al. 2023 (MasakhaPOS), ACL 2023.acl-long.609; "
+     "AfroBench's ADR from MAFAND-MT"),
     (["bertaqa"], "BertaQA", "`HiTZ/BertaQA` (16 configs: eu, en, en_mt_*; test)", "acc",
      "Etxaniz et al. 2024, arXiv:2406.07302"),
     (["aradice"], "AraDiCE", "`QCRI/AraDICE-ArabicMMLU-{egy,lev}`, `QCRI/AraDiCE-{BoolQ, Culture, OpenBookQA, PIQA, "
@@ -1040,6 +1043,9 @@ def readme() -> str:
         "* MasakhaPOS prompts print the tag set with `'CCONJ` unclosed; its decontamination query "
         "names a field `token` the dataset does not have (lm-eval never renders it; only `lmeval "
         "decontaminate` would).",
+        "* AfroBench's `adr` group averages `acc`, which its members do not report (BLEU, chrF): no "
+        "group score, as in lm-eval. ADR's prompts call Ghomala \"Gbomala\" and prompt 5 has two spaces "
+        "after \"sentences\".",
         "* AfriXNLI prompt 5 maps label 1 (neutral) to \"false\" and 2 (contradiction) to \"inconclusive\".",
         "* AfroBench's translation groups (`african_flores`, `african_ntrex`, `salt`, `mafand`) average `acc`, which "
         "no translation task reports, so they print no group score (the tasks' BLEU and chrF are the result); "
