@@ -69,6 +69,10 @@ DELIBERATE = {
                       "raises LinAlgError after the model ran, lmeval reports NaN (lmeval-tasks-bias README); "
                       "with every fixture document (--limit 400) both agree",
     **dict.fromkeys(("mafand_*_prompt_2", "mafand_*-en_prompt_3", "mafand_*-fr_prompt_3", "mafand", "afrobench"),
+                    "lm-eval 0.4.13's MAFAND prompt-2 helpers (also its prompt 3 into English/French) return a "
+                    "one-element tuple, which it refuses ('Context is not a string'), so it cannot run these "
+                    "tasks nor the groups holding them (`mafand`; `afrobench`, whose tag afrobench_MT_tasks "
+                    "includes them); lmeval sends the string (lmeval-tasks-multilingual README)"),
     "masakhapos*": "lm-eval 0.4.13 gives every MasakhaPOS sentence acc 1.0 (its list target makes the task multiple-target and the pass-through acc is truthy), then its acc_score aggregation fails on those floats, so it reports no score; lmeval scores each sentence's tag accuracy as that aggregation means (lmeval-tasks-multilingual README)",
 }
 
