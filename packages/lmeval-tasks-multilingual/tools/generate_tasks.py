@@ -1085,7 +1085,9 @@ def readme() -> str:
         "(`darija_translation`, `darija_translation_<corpus>`, `darija_transliteration`), the group's "
         "`metric_list` replaces the task's, as lm-eval 0.4.13 passes it down: bleu, chrf, ter and multilingual "
         "BERT's BERTScore for every member; the groups print no average (no `aggregate_metric_list`), as "
-        "lm-eval. The summary task scores ROUGE-1/2/L/Lsum (HF evaluate's rouge), DarijaBERT's BERTScore and chrf.", "",
+        "lm-eval. The summary task scores ROUGE-1/2/L/Lsum (HF evaluate's rouge), DarijaBERT's BERTScore and chrf; "
+        "that ROUGE tokenizes with rouge-score's default tokenizer, which keeps only ASCII letters and digits, so "
+        "on Arabic-script summaries it counts the digits and Latin words alone (as in lm-eval).", "",
         "Not comparable here: the BERTScore figures. Their six models come from the Hugging Face Hub, which "
         "this project's machines cannot reach, so no real BERTScore was computed. The tests and "
         "`benchmarks/task_parity.py` serve tiny random BERTs under the same Hub ids from a local Hub cache "
