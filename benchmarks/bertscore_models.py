@@ -16,7 +16,9 @@ from pathlib import Path
 
 #: the Hub ids lm-eval 0.4.13's darija_bench helpers score with (lmeval_tasks_multilingual.bertscore.MODELS)
 HUB_IDS = ["google-bert/bert-base-multilingual-cased", "google-bert/bert-base-uncased", "almanach/camembert-base",
-           "aubmindlab/bert-base-arabert", "SI2M-Lab/DarijaBERT", "SI2M-Lab/DarijaBERT-arabizi"]
+           "aubmindlab/bert-base-arabert", "SI2M-Lab/DarijaBERT", "SI2M-Lab/DarijaBERT-arabizi",
+           # cnn_dailymail_abisee's BERTScore (both tools add it when bert-score is installed)
+           "distilbert-base-uncased"]
 
 
 def serve(root: Path | None = None) -> Path:

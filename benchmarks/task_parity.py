@@ -304,8 +304,10 @@ def main() -> None:
     logging.disable(logging.WARNING)
     os.environ.setdefault("LMEVAL_CACHE_DIR", tempfile.mkdtemp(prefix="task-parity-cache-"))
     os.environ.update(HF_ALLOW_CODE_EVAL="1", HF_DATASETS_OFFLINE="1", HF_HUB_OFFLINE="1")
-    if "lmeval-tasks-multilingual" in pack_dirs(args.packs):  # DarijaBench's BERTScore Hub models as tiny
-        bertscore_models.serve()  # stand-ins in a local Hub cache (HF_HUB_CACHE), for both tools
+    if {"lmeval-tasks-multilingual", "lmeval-tasks-classic"} & set(pack_dirs(args.packs)):
+        # DarijaBench's and cnn_dailymail's BERTScore Hub models as tiny stand-ins in a local
+        # Hub cache (HF_HUB_CACHE), for both tools
+        bertscore_models.serve()
     # as parity/run.py: the reference venv on this venv's transformers release (lm-eval's
     # Catalan tasks import transformers.data.metrics.squad_metrics, gone from newer releases)
     ref_python = reference_python(transformers=version("transformers"))

@@ -273,6 +273,32 @@ def test_cnn_dailymail_rouge_and_the_missing_library(build, monkeypatch):
     module._rouge.cache_clear()
 
 
+@pytest.mark.bert_score
+def test_cnn_dailymail_adds_bertscore_when_bert_score_is_installed(build, monkeypatch, tmp_path):
+    """With bert-score installed, distilbert-base-uncased's BERTScore joins ROUGE (as in
+    lm-eval); the model is a tiny stand-in served under its Hub id, offline."""
+    bert_score = pytest.importorskip("bert_score", reason="bert-score is the pack's [bertscore] extra")
+    pytest.importorskip("rouge_score", reason="rouge-score is the pack's [rouge] extra (ci-setup.sh installs it)")
+    import huggingface_hub.constants as hub
+    from lmeval_testkit.encoders import serve_tiny_berts
+
+    cache = serve_tiny_berts(tmp_path / "hub", ["distilbert-base-uncased"])
+    for name, value in (("HF_HUB_CACHE", str(cache)), ("HF_HUB_OFFLINE", "1")):
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(hub, "HF_HUB_CACHE", str(cache))
+    monkeypatch.setattr(hub, "HF_HUB_OFFLINE", True)
+    task, _ = build("cnn_dailymail_abisee")
+    doc = task.eval_docs[0]
+    answer = " Council 0 votes to close a bridge ."
+    got = task.process_results(doc, [answer])
+    summary, reference = " ".join(answer.split()), " ".join(doc["highlights"].split())
+    p, r, f1 = bert_score.score([summary], [reference], lang="en",
+                                model_type="distilbert-base-uncased", verbose=False)
+    assert got["bertscore_precision"] == p[0].item() and got["bertscore_recall"] == r[0].item()
+    assert got["bertscore_f1"] == f1[0].item()
+    assert {"rouge1", "rouge2", "rougeL", "summary_length"} <= set(got)
+
+
 @pytest.mark.parametrize("answer, score, parseable", [
     ("Anger: 0\nJoy: 3\nFear: 6\nSurprise: 9", 100.0, 100),  # the reference ratings
     ("Surprise: 9 Fear: 6 Joy: 3 Anger: 0", 100.0, 100),  # order does not matter
