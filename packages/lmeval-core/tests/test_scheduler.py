@@ -225,3 +225,41 @@ def test_use_cache_rerun_makes_no_model_calls(tmp_path):
     assert unseeded == {"generate_until": 8}
     assert r3["scheduler"]["generate_until"] == {"requested": 16, "unique": 16, "cached": 8,
                                                  "computed": 8}
+
+
+# -- an interrupt counts what the cache holds, wherever it lands --------------------------------
+
+class _InterruptingCache(ResponseCache):
+    """Raises SIGTERM's exception on the third write: before its transaction or after its
+    commit (a signal's handler runs at the next Python instruction, which may be either)."""
+
+    def __init__(self, *args, after_commit: bool, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.after_commit, self.writes = after_commit, 0
+
+    def put_many(self, items):
+        import signal
+
+        from lmeval.interrupts import RunInterrupted
+
+        self.writes += 1
+        if self.writes == 3 and not self.after_commit:
+            raise RunInterrupted(signal.SIGTERM)
+        super().put_many(items)
+        if self.writes == 3:
+            raise RunInterrupted(signal.SIGTERM)
+
+
+@pytest.mark.parametrize("after_commit", [False, True], ids=["before-commit", "after-commit"])
+def test_an_interrupt_during_a_write_reports_what_the_file_holds(tmp_path, after_commit):
+    from lmeval.interrupts import RunInterrupted
+
+    lm = ReferenceLM()
+    cache = _InterruptingCache(tmp_path / "c", lm.identity(), after_commit=after_commit)
+    requests = [(LoglikelihoodRequest(f"Question {i}:", " yes"), 0) for i in range(12)]
+    with pytest.raises(RunInterrupted) as info:
+        Scheduler(lm, cache=cache, chunk_size=4).run(requests)
+    held = len(ResponseCache(tmp_path / "c", lm.identity()))
+    assert held == (3 if after_commit else 2)  # the reference LM reports each answer alone
+    assert (info.value.kept, info.value.computed) == (held, held)
+    assert info.value.message().startswith(f"lmeval: interrupted by SIGTERM; {held} answers are kept")

@@ -64,8 +64,10 @@ class Scheduler:
         self.progress = progress
         self.chunk_size = chunk_size or lm.chunk_size or DEFAULT_CHUNK
         self.stats: dict[str, SchedulerStats] = {}
-        #: answers this scheduler committed to the cache
-        self.committed = 0
+        #: (answers this scheduler committed to the cache, the keys of a write under way),
+        #: replaced in one assignment: a signal between a commit and the count's update would
+        #: miscount, so an interrupted run looks the keys under way up in the file
+        self._tally: tuple[int, list[str]] = (0, [])
 
     def _key(self, request: Request, repeat: int) -> str:
         if is_sampled(request):
@@ -113,8 +115,9 @@ class Scheduler:
             from lmeval.interrupts import RunInterrupted
 
             if isinstance(exc, RunInterrupted) and self.cache is not None:
-                exc.cache_path, exc.kept, exc.computed = (self.cache.path, len(self.cache),
-                                                          self.committed)
+                exc.cache_path, exc.kept = self.cache.path, len(self.cache)
+                done, writing = self._tally
+                exc.computed = done + self.cache.count(writing)
             raise
         return [_restore(answers[k]) for k in keys]
 
@@ -158,14 +161,21 @@ class Scheduler:
     def _store(self, items: Mapping[str, Any]) -> None:
         if self.cache is None or not items:
             return
+        done = self._tally[0]
+        self._tally = (done, list(items))
         try:
             self.cache.put_many(items)
         except sqlite3.Error as exc:  # a full or vanished disk costs resumability, not the run
             print(f"lmeval: warning: cannot write to the response cache {self.cache.path} "
                   f"({exc}); the run goes on without it and cannot be resumed", file=sys.stderr)
-            self.cache = None
+            self.cache, self._tally = None, (done, [])
             return
-        self.committed += len(items)
+        self._tally = (done + len(items), [])
+
+    @property
+    def committed(self) -> int:
+        """Answers this scheduler committed to the response cache."""
+        return self._tally[0]
 
 
 def _context_of(request: Request) -> str:
