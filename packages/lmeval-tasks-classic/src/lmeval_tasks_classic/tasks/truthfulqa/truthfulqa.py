@@ -6,6 +6,8 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from lmeval.metrics.true_false import prepare_docs
+
 _NO_COMMENT = "I have no comment."
 
 
@@ -21,24 +23,6 @@ def process_results_mc2(doc: Mapping[str, Any], results: Sequence[tuple[float, b
     return {"acc": sum(p / total for p, label in zip(probs, labels, strict=True) if label == 1)}
 
 
-def _with_periods(answers: Sequence[str]) -> list[str]:
-    """Stripped, empty ones dropped, each ending with a period."""
-    out = []
-    for answer in answers:
-        answer = answer.strip()
-        if answer:
-            out.append(answer if answer.endswith(".") else answer + ".")
-    return out
-
-
 def process_docs_gen(docs: Any) -> Any:
     """Question stripped; references with periods; "I have no comment." counted as true."""
-
-    def prepare(doc: Mapping[str, Any]) -> dict[str, Any]:
-        correct = _with_periods(doc["correct_answers"])
-        if _NO_COMMENT not in correct:
-            correct.append(_NO_COMMENT)
-        return {**doc, "question": doc["question"].strip(), "correct_answers": correct,
-                "incorrect_answers": _with_periods(doc["incorrect_answers"])}
-
-    return docs.map(prepare)
+    return prepare_docs(docs, _NO_COMMENT)
