@@ -18,12 +18,18 @@ FIRST_N = {"sampler": "first_n"}
 
 def utils_module(folder: str, doc: str, source: str, names: list[str],
                  scoring: list[str] | None = None) -> None:
-    """A task folder's ``utils.py``: re-exports of the pack modules that implement them."""
-    body = [f'"""{doc}"""', "", f"from lmeval_tasks_multilingual.{source} import (",
-            *[f"    {n}," for n in sorted(names)], ")"]
+    """A task folder's ``utils.py``: re-exports, from the pack modules that implement them, of the
+    functions its YAML files name (``!function utils.name``); write the YAML first."""
+    written = "".join(p.read_text(encoding="utf-8") for p in sorted((gt.ROOT / folder).iterdir())
+                      if p.name.endswith(("yaml",)))
+    used = [n for n in names if f"utils.{n}\n" in written or f"utils.{n}'" in written]
+    scoring = [n for n in scoring or [] if f"utils.{n}\n" in written or f"utils.{n}'" in written]
+    body = [f'"""{doc}"""', ""]
+    if used:
+        body += [f"from lmeval_tasks_multilingual.{source} import (", *[f"    {n}," for n in sorted(used)], ")"]
     if scoring:
         body.append(f"from lmeval_tasks_multilingual.scoring import {', '.join(scoring)}")
-    body += ["", f"__all__ = {names + (scoring or [])!r}", ""]
+    body += ["", f"__all__ = {used + scoring!r}", ""]
     (gt.ROOT / folder / "utils.py").write_text("\n".join(body), encoding="utf-8")
 
 
