@@ -131,7 +131,7 @@ def test_validate_checks_inline_groups_member_by_member(tree, capsys):
             f"{tree / 'nested.yaml'}:8: task: unknown task, group or tag 'also_missing'",
             f"{tree / 'nested.yaml'}:9: a group member needs `task: <name>` or "
             "`group: <name>`, got ['num_fewshot']"]
-    assert len(out) == len(want) and all(o.startswith(w) for o, w in zip(out, want)), out
+    assert len(out) == len(want) and all(o.startswith(w) for o, w in zip(out, want, strict=True)), out
     assert out[2] == want[2], out
 
 

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 import lmeval
 import pytest
+from bertscore_hub import use_standins
 from lmeval.protocol import LM, GenerateRequest
 from lmeval_tasks_multilingual.scoring import (
     exact,
@@ -15,7 +16,6 @@ from lmeval_tasks_multilingual.scoring import (
     token_f1,
     weighted_f1_score,
 )
-from bertscore_hub import use_standins
 from ml_data import GOLDEN, rows
 
 ENTRY_POINTS = ["belebele", "xnli", "xcopa", "xstorycloze", "pawsx", "mgsm_direct", "mgsm_cot_native",

@@ -412,11 +412,10 @@ def _darija_generation(split: str | None, max_new_tokens: int | None = None) -> 
 
 def _darija_utils(folder: str, doc: str, darija: dict[str, str], scoring: dict[str, list[str]]) -> None:
     """``utils.py``: the YAML's names re-exported from the pack modules (name: darija.py's name)."""
-    body = [f'"""{doc}"""', ""]
-    body += [f"from lmeval_tasks_multilingual.darija import {src} as {name}" if src != name
-             else f"from lmeval_tasks_multilingual.darija import {name}" for name, src in darija.items()]
-    body += [f"from lmeval_tasks_multilingual.{module} import {', '.join(names)}"
-             for module, names in scoring.items()]
+    modules = sorted({"darija", *scoring})
+    body = [f'"""{doc}"""', "", f"from lmeval_tasks_multilingual import {', '.join(modules)}", ""]
+    body += [f"{name} = darija.{src}" for name, src in darija.items()]
+    body += [f"{name} = {module}.{name}" for module, names in scoring.items() for name in names]
     names = [*darija, *(n for ns in scoring.values() for n in ns)]
     body += ["", f"__all__ = {names!r}", ""]
     (gt.ROOT / folder / "utils.py").write_text("\n".join(body), encoding="utf-8")

@@ -9,7 +9,7 @@ _LETTERS = "abcd"
 
 
 def doc_to_text(doc: Mapping[str, Any]) -> str:
-    options = "".join(f"{letter.upper()}. {option}\n" for letter, option in zip(_LETTERS, doc["options"]))
+    options = "".join(f"{letter.upper()}. {option}\n" for letter, option in zip(_LETTERS, doc["options"], strict=False))
     return f"Passage: {doc['context']}\nQuestion: {doc['question']}\nChoices:\n{options}Answer:"
 
 

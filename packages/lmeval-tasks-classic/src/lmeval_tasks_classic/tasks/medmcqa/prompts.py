@@ -7,5 +7,5 @@ from typing import Any
 
 
 def doc_to_text(doc: Mapping[str, Any]) -> str:
-    options = "".join(f"{letter}. {doc[key]}\n" for letter, key in zip("ABCD", ("opa", "opb", "opc", "opd")))
+    options = "".join(f"{letter}. {doc[key]}\n" for letter, key in zip("ABCD", ("opa", "opb", "opc", "opd"), strict=True))
     return f"Question: {doc['question']}\nChoices:\n{options}Answer:"
