@@ -91,7 +91,8 @@ def execute(llm: Any, jobs: Sequence[Job], *, lora_request: Any = None,
         pending: dict[int, Any] = {}
         last = [time.monotonic()]
 
-        def finished(position: int, out: Any) -> None:
+        def finished(position: int, out: Any, chunk: list[int] = chunk, retry: list[int] = retry,
+                     pending: dict[int, Any] = pending) -> None:
             i = chunk[position]
             job = jobs[i]
             _count(stats, "prompts", 1)
@@ -109,7 +110,8 @@ def execute(llm: Any, jobs: Sequence[Job], *, lora_request: Any = None,
             if on_answers is not None:
                 pending[i] = answers[i]
 
-        def tick() -> None:  # after each engine step: hand over what finished, once a second
+        def tick(pending: dict[int, Any] = pending, last: list[float] = last) -> None:
+            """After each engine step: hand over what finished, once a second."""
             if pending and on_answers is not None and time.monotonic() - last[0] >= 1.0:
                 on_answers(dict(pending))
                 pending.clear()
