@@ -8,6 +8,7 @@ import pytest
 
 pytest.importorskip("PIL", reason="hf-multimodal needs pillow (lmeval-hf[multimodal])")
 
+from lmeval import image_prompts as imagelib  # noqa: E402
 from lmeval import media  # noqa: E402
 from lmeval.errors import UsageError  # noqa: E402
 from lmeval.protocol import (  # noqa: E402
@@ -15,7 +16,6 @@ from lmeval.protocol import (  # noqa: E402
     LoglikelihoodRequest,
     UnsupportedRequestError,
 )
-from lmeval_hf import images as imagelib  # noqa: E402
 from lmeval_hf.multimodal import HFMultimodalLM  # noqa: E402
 from lmeval_testkit.vlm import build_tiny_llava, draw_image, png_bytes  # noqa: E402
 

@@ -21,17 +21,10 @@ import transformers
 from lmeval.encoding import TokenEncoder
 from lmeval.errors import UsageError
 from lmeval.generation import decode_generation, group_by_kwargs, stop_sequences
-from lmeval.image_prompts import DEFAULT_MAX_IMAGES, chat_parts, kept, replace_placeholders
+from lmeval.image_prompts import DEFAULT_MAX_IMAGES, ImagePrompts, check_resize_args
 from lmeval.media import IMAGE, TEXT
-from lmeval.protocol import (
-    GenerateRequest,
-    LoglikelihoodRequest,
-    RequestKind,
-    RollingRequest,
-    UnsupportedRequestError,
-)
+from lmeval.protocol import GenerateRequest, RequestKind, RollingRequest
 
-from lmeval_hf import images as imagelib
 from lmeval_hf.generation import generate_call_kwargs, stopping_criteria
 from lmeval_hf.loading import configure_pad_token
 from lmeval_hf.models import HFLM
@@ -39,7 +32,7 @@ from lmeval_hf.models import HFLM
 log = logging.getLogger("lmeval.hf")
 
 
-class HFMultimodalLM(HFLM):
+class HFMultimodalLM(ImagePrompts, HFLM):
     """A transformers vision-language model (``AutoModelForImageTextToText``) and its processor.
 
     Model arguments: those of ``hf``, plus lm-eval's ``image_token_id``, ``image_string``,
@@ -72,9 +65,7 @@ class HFMultimodalLM(HFLM):
         image_max_side: int | None = None,
         **kwargs: Any,
     ) -> None:
-        if image_max_side and (image_width or image_height):
-            raise UsageError("image_max_side cannot be combined with image_width or "
-                             "image_height: choose one way to resize images")
+        check_resize_args(image_width, image_height, image_max_side)
         if str(kwargs.get("batch_size", 1)).startswith("auto"):
             raise UsageError("hf-multimodal takes a fixed --batch_size, not 'auto' (as lm-eval)")
         self.image_width = image_width
@@ -124,38 +115,15 @@ class HFMultimodalLM(HFLM):
     def identity_extras(self) -> Mapping[str, Any]:
         return {**super().identity_extras(), "image_token": self.image_token}
 
-    # ------------------------------------------------------------------ prompts
-    def apply_chat_template(self, messages: Sequence[Mapping[str, str]],
-                            add_generation_prompt: bool = True) -> str:
-        """The processor's chat template over text and image parts (lm-eval's rules)."""
-        self.chat_applied = True
-        history = chat_parts(messages, max_images=self.max_images, interleave=self.interleave)
-        return self.processor.apply_chat_template(
-            history, add_generation_prompt=add_generation_prompt,
-            continue_final_message=not add_generation_prompt, **self.chat_template_args)
-
-    def _prompt(self, context: Any) -> str:
-        text = self._text(context)
-        if self.chat_applied:
-            return text
-        return replace_placeholders(text, self.image_token, self.max_images)
+    @property
+    def image_placeholder(self) -> str:
+        return self.image_token
 
     def _images(self, request: GenerateRequest) -> list[Any]:
-        out = []
-        for image in kept(request.media.images, self.max_images):
-            pil = imagelib.resize(imagelib.to_pil(image.data), self.image_width,
-                                  self.image_height, self.image_max_side)
-            out.append(pil.convert("RGB") if self.convert_img_format else pil)
-        return out
+        images = self._pil_images(request)
+        return [pil.convert("RGB") for pil in images] if self.convert_img_format else images
 
     # ------------------------------------------------------------------ request kinds
-    def loglikelihood(self, requests: Sequence[LoglikelihoodRequest]) -> list[tuple[float, bool]]:
-        if any(r.media for r in requests):
-            raise UnsupportedRequestError(
-                "backend 'hf-multimodal' does not score loglikelihood requests with images "
-                "(lm-eval 0.4.13 refuses them too): use a generate_until task")
-        return super().loglikelihood(requests)
-
     def loglikelihood_rolling(self, requests: Sequence[RollingRequest]) -> list[float]:
         return super().loglikelihood_rolling(requests)
 

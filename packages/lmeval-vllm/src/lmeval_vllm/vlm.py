@@ -16,21 +16,9 @@ from typing import Any
 
 from lmeval.errors import UsageError
 from lmeval.generation import prompt_budget
-from lmeval.image_prompts import (
-    DEFAULT_MAX_IMAGES,
-    IMAGE_PLACEHOLDER,
-    chat_parts,
-    kept,
-    replace_placeholders,
-)
+from lmeval.image_prompts import DEFAULT_MAX_IMAGES, ImagePrompts, check_resize_args
 from lmeval.media import IMAGE, TEXT
-from lmeval.protocol import (
-    GenerateRequest,
-    LoglikelihoodRequest,
-    RequestKind,
-    RollingRequest,
-    UnsupportedRequestError,
-)
+from lmeval.protocol import GenerateRequest, RequestKind, RollingRequest
 
 from lmeval_vllm.models import VLLM
 from lmeval_vllm.sampling import sampling_fields
@@ -38,7 +26,7 @@ from lmeval_vllm.sampling import sampling_fields
 log = logging.getLogger("lmeval.vllm")
 
 
-class VLLMVLM(VLLM):
+class VLLMVLM(ImagePrompts, VLLM):
     """``--model vllm-vlm``: a vision-language model on vLLM's offline engine.
 
     Model arguments: those of ``vllm``, plus lm-eval's ``interleave``, ``max_images`` (also
@@ -53,9 +41,7 @@ class VLLMVLM(VLLM):
                  max_images: int = DEFAULT_MAX_IMAGES, image_width: int | None = None,
                  image_height: int | None = None, image_max_side: int | None = None,
                  **kwargs: Any) -> None:
-        if image_max_side and (image_width or image_height):
-            raise UsageError("image_max_side cannot be combined with image_width or "
-                             "image_height: choose one way to resize images")
+        check_resize_args(image_width, image_height, image_max_side)
         if int(kwargs.get("data_parallel_size", 1)) > 1:
             raise UsageError("vllm-vlm: data_parallel_size > 1 is not supported yet; run one "
                              "engine (tensor_parallel_size for several GPUs)")
@@ -77,36 +63,10 @@ class VLLMVLM(VLLM):
     def identity_extras(self) -> Mapping[str, Any]:
         return {**super().identity_extras(), "max_images": self.max_images}
 
-    def apply_chat_template(self, messages: Sequence[Mapping[str, str]],
-                            add_generation_prompt: bool = True) -> str:
-        """The processor's chat template over text and image parts (lm-eval's rules)."""
-        self.chat_applied = True
-        history = chat_parts(messages, max_images=self.max_images, interleave=self.interleave)
-        return self.processor.apply_chat_template(
-            history, add_generation_prompt=add_generation_prompt,
-            continue_final_message=not add_generation_prompt, **self.chat_template_args)
-
-    def _prompt(self, context: Any) -> str:
-        text = self._text(context)
-        if self.chat_applied:
-            return text
-        return replace_placeholders(text, IMAGE_PLACEHOLDER, self.max_images)
-
     def _images(self, request: GenerateRequest) -> list[Any]:
-        from lmeval_vllm import images as imagelib
-
-        return [imagelib.resize(imagelib.to_pil(image.data), self.image_width,
-                                self.image_height, self.image_max_side)
-                for image in kept(request.media.images, self.max_images)]
+        return self._pil_images(request)
 
     # -- request kinds -----------------------------------------------------------------
-    def loglikelihood(self, requests: Sequence[LoglikelihoodRequest]) -> list[tuple[float, bool]]:
-        if any(r.media for r in requests):
-            raise UnsupportedRequestError(
-                "backend 'vllm-vlm' does not score loglikelihood requests with images (as "
-                "lm-eval 0.4.13): use a generate_until task")
-        return super().loglikelihood(requests)
-
     def loglikelihood_rolling(self, requests: Sequence[RollingRequest]) -> list[float]:
         return super().loglikelihood_rolling(requests)
 
