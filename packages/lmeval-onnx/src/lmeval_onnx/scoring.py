@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol
 
 import numpy as np
+from lmeval import logits as logits_lib
 from lmeval.encoding import TokenEncoder
 from lmeval.errors import UsageError
 from lmeval.generation import (
@@ -252,14 +253,14 @@ class OnnxLM(TokenizerChat, LM):
                 if len(cont) > 1:
                     rows = np.concatenate([rows, prefix.extend(cont[:-1])])
                     self.tokens_fed += len(cont) - 1
-                results[i] = _gather(rows, cont)
+                results[i] = logits_lib.gather(rows, cont)
             report(members)
         for inp, members in by_input.items():
             logits = self.engine.logits(list(inp))
             self.tokens_fed += len(inp)
             for i in members:
                 cont = list(pairs[i][1])[-len(inp):]
-                results[i] = _gather(logits[len(inp) - len(cont):], cont)
+                results[i] = logits_lib.gather(logits[len(inp) - len(cont):], cont)
             report(members)
         return results  # type: ignore[return-value]
 
@@ -308,57 +309,12 @@ class OnnxLM(TokenizerChat, LM):
         as HF's stopping criteria, over the last tokens) or ``max_new_tokens``."""
         prompt = list(prompt)
         total = min(len(prompt) + max(int(max_new_tokens), 0), self.max_length)
-        eos_ids = {self.tok.eot_token_id, *self.export.eos_token_ids} - {None}
-        lookback = {s: len(self.tokenizer.encode(s, add_special_tokens=False)) + 2
-                    for s in until if s}
-        out: list[int] = []
         if total <= len(prompt):
-            return out
-        state = self.engine.start(prompt, total)
-        while len(prompt) + len(out) < total:
-            logits = state.next_logits()
-            if do_sample:
-                token = _sample(logits, self._rng, temperature, top_p, top_k)
-            else:
-                token = int(np.argmax(logits))
-            out.append(token)
-            if token in eos_ids:
-                break
-            if any(stop in self.tok.decode(out[-n:], skip_special_tokens=False)
-                   for stop, n in lookback.items()):
-                break
-            if len(prompt) + len(out) < total:
-                state.append(token)
-        return out
-
-
-def _gather(rows: np.ndarray, cont: Sequence[int]) -> tuple[float, bool]:
-    """Summed log-probability of ``cont`` under ``rows`` (one row per token), and whether
-    every token is the argmax."""
-    target = np.asarray(cont, dtype=np.int64)
-    picked = _log_softmax(rows)[np.arange(len(target)), target]
-    return float(picked.sum()), bool(np.all(rows.argmax(axis=-1) == target))
-
-
-def _log_softmax(rows: np.ndarray) -> np.ndarray:
-    rows = rows.astype(np.float64)
-    shifted = rows - rows.max(axis=-1, keepdims=True)
-    return shifted - np.log(np.exp(shifted).sum(axis=-1, keepdims=True))
-
-
-def _sample(logits: np.ndarray, rng: np.random.Generator, temperature: float,
-            top_p: Any, top_k: Any) -> int:
-    scores = logits.astype(np.float64) / max(temperature, 1e-6)
-    if top_k is not None and 0 < int(top_k) < scores.size:
-        cutoff = np.partition(scores, -int(top_k))[-int(top_k)]
-        scores = np.where(scores < cutoff, -np.inf, scores)
-    probs = np.exp(scores - scores.max())
-    probs /= probs.sum()
-    if top_p is not None and 0.0 < float(top_p) < 1.0:
-        order = np.argsort(-probs)
-        keep = np.cumsum(probs[order]) - probs[order] < float(top_p)
-        mask = np.zeros_like(probs, dtype=bool)
-        mask[order[keep]] = True
-        probs = np.where(mask, probs, 0.0)
-        probs /= probs.sum()
-    return int(rng.choice(probs.size, p=probs))
+            return []
+        return logits_lib.decode(
+            self.engine.start(prompt, total), total - len(prompt),
+            eos_ids={self.tok.eot_token_id, *self.export.eos_token_ids} - {None}, until=until,
+            encode=lambda s: self.tokenizer.encode(s, add_special_tokens=False),
+            decode_text=lambda ids: self.tok.decode(ids, skip_special_tokens=False),
+            pick=(lambda logits: logits_lib.sample(logits, self._rng, temperature, top_p, top_k))
+            if do_sample else None)

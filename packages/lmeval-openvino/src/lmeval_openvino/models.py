@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
+from lmeval import logits as logits_lib
 from lmeval.batch_size import BatchSizer, estimate_cpu_batch, parse_batch_size
 from lmeval.encoding import TokenEncoder, resolve_max_length
 from lmeval.errors import UsageError
@@ -157,7 +158,7 @@ class OpenVINOLM(TokenizerChat, LM):
             for row, inp in zip(logits, batch, strict=True):
                 for i in rows[inp]:
                     cont = list(pairs[i][1])
-                    results[i] = answered[i] = _gather(row[len(inp) - len(cont):len(inp)], cont)
+                    results[i] = answered[i] = logits_lib.gather(row[len(inp) - len(cont):len(inp)], cont)
             if on_answers is not None:
                 on_answers(answered)
         return results  # type: ignore[return-value]
@@ -201,25 +202,15 @@ class OpenVINOLM(TokenizerChat, LM):
                         ) -> list[int]:
         """New ids after ``prompt``: up to EOS (kept), a stop string (looked for in the last
         tokens, as lmeval-hf's stopping criterion) or ``max_new_tokens``."""
-        eos_ids = {self.tok.eot_token_id, *_config_eos(self.config)} - {None}
-        lookback = {s: len(self.tokenizer.encode(s, add_special_tokens=False)) + 2
-                    for s in until if s}
-        out: list[int] = []
         if max_new_tokens <= 0 or not prompt:
-            return out
-        state = self.engine.start(prompt)
-        while len(out) < max_new_tokens:
-            logits = state.next_logits()
-            token = (_sample(logits, self._rng, temperature, top_p, top_k) if do_sample
-                     else int(np.argmax(logits)))
-            out.append(token)
-            if token in eos_ids or any(
-                    stop in self.tok.decode(out[-n:], skip_special_tokens=False)
-                    for stop, n in lookback.items()):
-                break
-            if len(out) < max_new_tokens:
-                state.append(token)
-        return out
+            return []
+        return logits_lib.decode(
+            self.engine.start(prompt), max_new_tokens,
+            eos_ids={self.tok.eot_token_id, *_config_eos(self.config)} - {None}, until=until,
+            encode=lambda s: self.tokenizer.encode(s, add_special_tokens=False),
+            decode_text=lambda ids: self.tok.decode(ids, skip_special_tokens=False),
+            pick=(lambda logits: logits_lib.sample(logits, self._rng, temperature, top_p, top_k))
+            if do_sample else None)
 
 
 def _config_eos(config: Any) -> list[int]:
@@ -227,31 +218,3 @@ def _config_eos(config: Any) -> list[int]:
     if eos is None:
         return []
     return [int(e) for e in eos] if isinstance(eos, (list, tuple)) else [int(eos)]
-
-
-def _gather(rows: np.ndarray, cont: Sequence[int]) -> Answer:
-    """Summed log-probability of ``cont`` under ``rows`` (one row per token) and whether each
-    token is the argmax."""
-    target = np.asarray(cont, dtype=np.int64)
-    scores = rows.astype(np.float64)
-    shifted = scores - scores.max(axis=-1, keepdims=True)
-    logp = shifted - np.log(np.exp(shifted).sum(axis=-1, keepdims=True))
-    picked = logp[np.arange(len(target)), target]
-    return float(picked.sum()), bool(np.all(rows.argmax(axis=-1) == target))
-
-
-def _sample(logits: np.ndarray, rng: np.random.Generator, temperature: float,
-            top_p: Any, top_k: Any) -> int:
-    scores = logits.astype(np.float64) / max(float(temperature), 1e-6)
-    if top_k is not None and 0 < int(top_k) < scores.size:
-        cutoff = np.partition(scores, -int(top_k))[-int(top_k)]
-        scores = np.where(scores < cutoff, -np.inf, scores)
-    probs = np.exp(scores - scores.max())
-    probs /= probs.sum()
-    if top_p is not None and 0.0 < float(top_p) < 1.0:
-        order = np.argsort(-probs)
-        keep = np.cumsum(probs[order]) - probs[order] < float(top_p)
-        mask = np.zeros_like(probs, dtype=bool)
-        mask[order[keep]] = True
-        probs = np.where(mask, probs, 0.0) / probs[mask].sum()
-    return int(rng.choice(probs.size, p=probs))
