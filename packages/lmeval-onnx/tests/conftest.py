@@ -5,9 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-TASKS = Path(__file__).resolve().parent / "tasks"
-REPO = Path(__file__).resolve().parents[3]
+from onnx_testenv import REPO, TASKS, evaluate_tasks  # noqa: F401
 
 
 @pytest.fixture(autouse=True)
@@ -31,20 +29,6 @@ def tiny_export(tmp_path_factory) -> tuple[Path, Path]:
 
     root = export_cache("LMEVAL_ONNX_TEST_CACHE", "lmeval-onnx-tests", REPO, tmp_path_factory)
     return build_tiny_export(root / "tiny-llama")
-
-
-MAX_LENGTH = 64  # short, so rolling texts span several windows and truncation is exercised
-TASK_NAMES = ["onnx_mc", "onnx_rolling", "onnx_gen"]
-
-
-def evaluate_tasks(model: str, path: Path, **kw):
-    import lmeval
-
-    args = f"pretrained={path},max_length={MAX_LENGTH}"
-    if model == "hf":
-        args += ",dtype=float32"
-    return lmeval.evaluate(model=model, model_args=args, tasks=TASK_NAMES,
-                           include_path=str(TASKS), log_samples=True, device="cpu", **kw)
 
 
 @pytest.fixture(scope="session")

@@ -16,9 +16,9 @@ import sys
 
 import numpy as np
 import pytest
-from conftest import MAX_LENGTH, TASKS
 from lmeval.errors import UsageError
 from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, RollingRequest
+from onnx_testenv import MAX_LENGTH, TASKS
 
 pytest.importorskip("onnxruntime_genai", reason="lmeval-onnx needs onnxruntime-genai")
 

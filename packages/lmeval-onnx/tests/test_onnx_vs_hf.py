@@ -13,12 +13,12 @@ import subprocess
 import sys
 
 import pytest
-from conftest import MAX_LENGTH, TASK_NAMES, TASKS, evaluate_tasks
 from lmeval_testkit.vs_hf import (
     assert_generations_equal,
     assert_loglikelihoods_close,
     assert_scores_match,
 )
+from onnx_testenv import MAX_LENGTH, TASK_NAMES, TASKS, evaluate_tasks
 
 pytest.importorskip("onnxruntime_genai", reason="lmeval-onnx needs onnxruntime-genai")
 pytest.importorskip("lmeval_hf.models", reason="the comparison runs lmeval-hf on the source model")

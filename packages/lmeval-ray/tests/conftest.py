@@ -10,12 +10,10 @@ import uuid
 from pathlib import Path
 
 import pytest
+from ray_testenv import DOCS, TOTAL, replica_pids  # noqa: F401
 
 ray = pytest.importorskip("ray", reason="Ray is not installed (pip install lmeval-ray installs it)")
 
-DOCS = 60
-#: distinct requests of the two tasks: 4 choices per document, and one generation
-TOTAL = DOCS * 4 + DOCS
 
 MC = """\
 task: ray_mc
@@ -92,20 +90,3 @@ def ray_cluster(tmp_path_factory: pytest.TempPathFactory):
                 os.environ[key] = value
 
 
-def replica_pids() -> list[int]:
-    """Processes of this module's cluster that hold a replica (``ray::Replica...``)."""
-    token = os.environ.get("LMEVAL_RAY_TEST_CLUSTER", "").encode()
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/cmdline", "rb") as fh:
-                cmdline = fh.read()
-            with open(f"/proc/{entry}/environ", "rb") as fh:
-                environ = fh.read()
-        except OSError:
-            continue
-        if cmdline.startswith(b"ray::Replica") and token and b"LMEVAL_RAY_TEST_CLUSTER=" + token in environ:
-            found.append(int(entry))
-    return sorted(found)

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import lmeval
 import pytest
-from conftest import TOTAL, replica_pids
 from lmeval.errors import LmevalError, UsageError
+from ray_testenv import TOTAL, replica_pids
 
 pytestmark = pytest.mark.timeout(240)
 TASKS = ["ray_mc", "ray_gen"]

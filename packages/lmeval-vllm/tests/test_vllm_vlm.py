@@ -19,10 +19,10 @@ import pytest
 
 pytest.importorskip("PIL", reason="vllm-vlm needs pillow")
 
-from conftest import ENGINE_ARGS, engine_environment, vllm_or_skip  # noqa: E402
 from lmeval import media  # noqa: E402
 from lmeval.errors import UsageError  # noqa: E402
 from lmeval.protocol import GenerateRequest  # noqa: E402
+from vllm_testenv import ENGINE_ARGS, engine_environment, vllm_or_skip  # noqa: E402
 
 GEN = {"until": ["\n\n"], "max_gen_toks": 8, "do_sample": False, "temperature": 0.0}
 
