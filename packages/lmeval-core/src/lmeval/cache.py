@@ -148,24 +148,6 @@ class ResponseCache:
         with self._lock:
             self._guarded(write)
 
-    def count(self, keys: Iterable[str]) -> int:
-        """How many of ``keys`` hold an answer of this model now."""
-        keys = list(dict.fromkeys(keys))
-
-        def count() -> int:
-            n = 0
-            for start in range(0, len(keys), 500):
-                part = keys[start:start + 500]
-                marks = ",".join("?" * len(part))
-                (k,) = self._conn.execute(
-                    f"SELECT COUNT(*) FROM responses WHERE model = ? AND key IN ({marks})",  # noqa: S608
-                    [self.model, *part]).fetchone()
-                n += int(k)
-            return n
-
-        with self._lock:
-            return self._guarded(count)
-
     def __len__(self) -> int:
         def count() -> int:
             (n,) = self._conn.execute("SELECT COUNT(*) FROM responses WHERE model = ?",

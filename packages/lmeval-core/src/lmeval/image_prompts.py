@@ -174,7 +174,7 @@ class ImagePrompts:
             return text
         return replace_placeholders(text, self.image_placeholder, self.max_images)
 
-    def _pil_images(self, request: Any) -> list[Any]:
+    def _images(self, request: Any) -> list[Any]:
         """The request's first ``max_images`` images as PIL images, shrunk as asked."""
         return [resize(to_pil(image.data, self.backend_name), self.image_width,
                        self.image_height, self.image_max_side)

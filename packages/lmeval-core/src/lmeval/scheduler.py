@@ -117,7 +117,7 @@ class Scheduler:
             if isinstance(exc, RunInterrupted) and self.cache is not None:
                 exc.cache_path, exc.kept = self.cache.path, len(self.cache)
                 done, writing = self._tally
-                exc.computed = done + self.cache.count(writing)
+                exc.computed = done + len(self.cache.get_many(writing))
             raise
         return [_restore(answers[k]) for k in keys]
 
@@ -171,11 +171,6 @@ class Scheduler:
             self.cache, self._tally = None, (done, [])
             return
         self._tally = (done + len(items), [])
-
-    @property
-    def committed(self) -> int:
-        """Answers this scheduler committed to the response cache."""
-        return self._tally[0]
 
 
 def _context_of(request: Request) -> str:

@@ -120,7 +120,7 @@ class HFMultimodalLM(ImagePrompts, HFLM):
         return self.image_token
 
     def _images(self, request: GenerateRequest) -> list[Any]:
-        images = self._pil_images(request)
+        images = super()._images(request)
         return [pil.convert("RGB") for pil in images] if self.convert_img_format else images
 
     # ------------------------------------------------------------------ request kinds

@@ -63,9 +63,6 @@ class VLLMVLM(ImagePrompts, VLLM):
     def identity_extras(self) -> Mapping[str, Any]:
         return {**super().identity_extras(), "max_images": self.max_images}
 
-    def _images(self, request: GenerateRequest) -> list[Any]:
-        return self._pil_images(request)
-
     # -- request kinds -----------------------------------------------------------------
     def loglikelihood_rolling(self, requests: Sequence[RollingRequest]) -> list[float]:
         return super().loglikelihood_rolling(requests)
