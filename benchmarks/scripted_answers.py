@@ -7,7 +7,9 @@ that the same request gets the same answer whatever the tool, order or batch.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
+from pathlib import Path
 from typing import Any
 
 #: generations that exercise answer filters (regex, take_first, multiple-choice letters, GSM8K)
@@ -39,8 +41,34 @@ def loglikelihood_rolling(text: str) -> float:
     return -(0.25 * len(text.split()) + (_h("roll", text) % 1000) / 1000.0)
 
 
+def _families() -> list[Any]:
+    """The modules of ``scripted/`` beside this file: each defines ``generations(text) -> tuple |
+    None``, the answers for a request of its family (``text``: the context as JSON), else None.
+    One module per task family, so adding a family touches no shared file."""
+    found = []
+    for path in sorted((Path(__file__).resolve().parent / "scripted").glob("*.py")):
+        spec = importlib.util.spec_from_file_location(f"scripted_{path.stem}", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        found.append(module)
+    return found
+
+
+FAMILIES = _families()
+
+
+def generations_for(context: Any) -> tuple[str, ...]:
+    text = json.dumps(context, ensure_ascii=False, sort_keys=True, default=str)
+    for family in FAMILIES:
+        chosen = family.generations(text)
+        if chosen:
+            return tuple(chosen)
+    return GENERATIONS
+
+
 def generate(context: Any, until: list[str] | tuple[str, ...] | str | None) -> str:
-    text = GENERATIONS[_h("gen", context) % len(GENERATIONS)]
+    choices = generations_for(context)
+    text = choices[_h("gen", context) % len(choices)]
     stops = [until] if isinstance(until, str) else list(until or [])
     cut = min((text.index(s) for s in stops if s and s in text), default=len(text))
     return text[:cut]
