@@ -19,7 +19,8 @@ HERE = Path(__file__).resolve().parent
 WORK = HERE / ".work"
 REFERENCE = "lm-eval[hf]==0.4.13"
 #: lm-eval's own extras that task packs' parity needs: (a distribution it brings, the extra)
-REFERENCE_EXTRAS = (("kstar-planner", "lm-eval[acpbench]==0.4.13"),)  # ACPBench Hard's checker
+REFERENCE_EXTRAS = (("kstar-planner", "lm-eval[acpbench]==0.4.13"),  # ACPBench Hard's checker
+                    ("langdetect", "lm-eval[ifeval]==0.4.13"))  # IFEval's (with immutabledict, nltk)
 #: libraries lm-eval's task code needs that lm-eval[hf] does not install: HF evaluate's bertscore
 #: module imports bert-score (DarijaBench); the release lmeval-tasks-multilingual's extra is tested with
 TASK_LIBRARIES = {"bert-score": "0.3.13"}
