@@ -205,6 +205,9 @@ def main() -> None:
     job = json.loads(Path(sys.argv[1]).read_text(encoding="utf-8"))
     os.environ.update(HF_HUB_OFFLINE="1", HF_DATASETS_OFFLINE="1", HF_EVALUATE_OFFLINE="1",
                       HF_ALLOW_CODE_EVAL="1", TOKENIZERS_PARALLELISM="false")
+    # IFEval's English Punkt model as lmeval-tasks-leaderboard ships it (lm-eval would download it)
+    punkt = HERE.parent / "packages/lmeval-tasks-leaderboard/src/lmeval_tasks_leaderboard/data/nltk_data"
+    os.environ["NLTK_DATA"] = os.pathsep.join(filter(None, (os.environ.get("NLTK_DATA"), str(punkt))))
     logging.disable(logging.WARNING)
     patch_datasets(Path(job["mirror"]))
     patch_evaluate()
