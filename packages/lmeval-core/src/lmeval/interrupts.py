@@ -34,9 +34,13 @@ class RunInterrupted(KeyboardInterrupt):
     def exit_code(self) -> int:
         return 128 + self.signum
 
+    def headline(self) -> str:
+        """The line of a command that keeps no answers (``validate``, ``ls``, ``rescore`` ...)."""
+        return f"lmeval: interrupted by {self.args[0]}"
+
     def message(self, argv: Sequence[str] | None = None) -> str:
-        """The one line the CLI prints."""
-        head = f"lmeval: interrupted by {self.args[0]}"
+        """The one line ``lmeval run`` prints: what the response cache kept, how to resume."""
+        head = self.headline()
         resume = f"; resume with: lmeval {shlex.join(argv)}" if argv else ""
         if self.cache_path is None:
             if argv and any(a == "--use_cache" or a.startswith(("--use_cache=", "-c")) for a in argv):

@@ -175,7 +175,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             exc = RunInterrupted(2)
         from lmeval.redact import redact_text
 
-        print(redact_text(exc.message(argv if args.command == "run" else None)), file=sys.stderr)
+        line = exc.message(argv) if args.command == "run" else exc.headline()  # only a run caches
+        print(redact_text(line), file=sys.stderr)
         return exc.exit_code
 
 

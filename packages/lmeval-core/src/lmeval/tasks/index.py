@@ -32,9 +32,9 @@ from lmeval.records import SlotRecord
 
 log = logging.getLogger("lmeval")
 
-CACHE_VERSION = 3
+CACHE_VERSION = 4  # 4: a file past the YAML bounds (an alias bomb in a naming key) names nothing
 OVERRIDES_LISTED = 20  # more overridden names than this: one summary line, each one when used
-BUILT_VERSION = 4
+BUILT_VERSION = 5
 _BUILT_KEY = f"{BUILT_VERSION}:{marshal.version}:{sys.version_info[:2]}"
 
 
@@ -169,6 +169,13 @@ class TaskIndex:
         if self._rows is None:
             self._rows = self._build()
         return self._rows
+
+    @property
+    def skipped(self) -> dict[str, tuple[str, str]]:
+        """Files that define no name because they cannot be read: the name each seems to give
+        -> (its path, why)."""
+        _ = self.rows
+        return dict(self._skipped)
 
     @property
     def entries(self) -> dict[str, IndexEntry]:

@@ -190,8 +190,11 @@ def read_yaml(path: str | Path) -> LocatedDict:
     except IsADirectoryError:
         raise ConfigError("is a directory, not a YAML file", file=str(path)) from None
     duplicates: list[DuplicateKey] = []
+    loader = _make_loader(path, duplicates)(data_bytes)
     try:
-        data = yaml.load(data_bytes, Loader=_make_loader(path, duplicates))  # noqa: S506 - safe loader subclass
+        node = loader.get_single_node()
+        bounded(node, path)  # an alias bomb stops here, before anything walks its values
+        data = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc)
@@ -199,6 +202,10 @@ def read_yaml(path: str | Path) -> LocatedDict:
                           line=mark.line + 1 if mark else None) from None
     except (ValueError, TypeError, IndexError) as exc:  # PyYAML constructors, e.g. an unhashable key
         raise ConfigError(f"invalid YAML: {type(exc).__name__}: {exc}", file=str(path)) from None
+    except RecursionError:  # the pure-Python composer, on nesting past the interpreter's limit
+        raise ConfigError("invalid YAML: values nested too deep", file=str(path)) from None
+    finally:
+        loader.dispose()
     if data is None:
         data = LocatedDict()
         data.file, data.line = str(path), 1
@@ -207,6 +214,16 @@ def read_yaml(path: str | Path) -> LocatedDict:
                           file=str(path), line=1)
     data.__dict__["duplicates"] = duplicates
     return data
+
+
+def bounded(node: yaml.Node | None, path: Path) -> None:
+    """Raise a located :class:`ConfigError` when ``node`` passes a bound of
+    :mod:`lmeval.tasks.yamlbounds` (an alias bomb, nesting too deep, a recursive alias)."""
+    from lmeval.tasks.yamlbounds import check_bounds
+
+    problem = check_bounds(node)
+    if problem is not None:
+        raise ConfigError(problem.message, file=str(path), line=problem.line, field=problem.key)
 
 
 class DuplicateKey(NamedTuple):

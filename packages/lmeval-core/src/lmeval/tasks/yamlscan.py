@@ -22,6 +22,8 @@ from typing import Any
 
 import yaml
 
+from lmeval.tasks.yamlbounds import check_bounds
+
 NAMING = ("task", "group", "tag", "include", "task_alias", "group_alias")
 _NAMING = frozenset(NAMING)
 _RECORDED = frozenset((*NAMING, "class"))
@@ -83,6 +85,10 @@ def full_scan(data: bytes | str) -> dict[str, Any]:
     loader = _IndexLoader(data)
     try:
         node = loader.get_single_node()
+        problem = check_bounds(node)  # an alias bomb defines nothing; `run` says where
+        if problem is not None:
+            field = f"{problem.key}: " if problem.key else ""
+            return {"_error": f"{field}{problem.message} (line {problem.line})"}
         if not isinstance(node, yaml.MappingNode) or node.tag != "tag:yaml.org,2002:map":
             doc = loader.construct_document(node) if node is not None else None
             if not isinstance(doc, dict):
