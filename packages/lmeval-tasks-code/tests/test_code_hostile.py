@@ -308,10 +308,10 @@ HOSTILE = [
         """), "leave a daemon behind", "failed", "AssertionError"),
     ("busy-loop", "he0", body("while True:\n    pass"), "never answer", "timeout", "time limit"),
     ("cruxeval-exit", "crux", "assert f(3, 4) == __import__('os')._exit(0)\n",
-     "end the process from the answer expression", "failed", "ended before answering"),
+     "end the process from the answer expression", "failed", "answer rejected: the output must be a literal"),
     ("cruxeval-always-equal", "crux",
      "assert f(3, 4) == type('A', (), {'__eq__': lambda s, o: True, '__hash__': None})()\n",
-     "an always-equal object as the predicted output", "failed", "AssertionError"),
+     "an always-equal object as the predicted output", "failed", "answer rejected: the output must be a literal"),
 ]
 
 

@@ -284,7 +284,11 @@ def test_missing_protections_are_logged_and_reported_in_results(monkeypatch, cap
     assert sandbox["layers"]["landlock"] == 0 and sandbox["layers"]["seccomp"] is False
     assert any(m.startswith("Landlock") for m in sandbox["missing"])
     assert any(m.startswith("seccomp") for m in sandbox["missing"])
-    assert any("does not provide" in r.getMessage() and "Landlock" in r.getMessage() for r in caplog.records)
+    messages = [r.getMessage() for r in caplog.records]
+    assert any("does not provide" in m for m in messages)
+    assert any(m.startswith("code sandbox:   missing: Landlock") for m in messages)
+    assert any(m.startswith("code sandbox:   missing: seccomp") for m in messages)
+    assert any("LMEVAL_SANDBOX_LANDLOCK=0, LMEVAL_SANDBOX_SECCOMP=0" in m for m in messages)
 
 
 # --- discovery and validation ------------------------------------------------------------------

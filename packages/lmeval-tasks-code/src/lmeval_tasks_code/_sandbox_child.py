@@ -38,6 +38,8 @@ if TYPE_CHECKING:  # typing costs milliseconds at every runner start
 
 #: At most this many items come back from iterating a candidate object.
 MAX_ITEMS = 1_000_000
+#: Argument types whose in-place changes are sent back to the harness after a call.
+MUTABLE = (list, dict, set, bytearray)
 
 
 def read_frame(fd: int) -> Any:
@@ -78,6 +80,7 @@ def _serve(ns: dict, req_fd: int, resp_fd: int) -> None:
 
     reader = os.fdopen(req_fd, "rb", buffering=1 << 16)
     for line in reader:
+        mutated = None
         try:
             msg = _wire.loads(line)
             op = msg["op"]
@@ -91,7 +94,10 @@ def _serve(ns: dict, req_fd: int, resp_fd: int) -> None:
                 if op == "call":
                     args = [_wire.decode(a, from_handle) for a in msg["args"]]
                     kwargs = {str(k): _wire.decode(v, from_handle) for k, v in msg["kw"]}
-                    value = obj(*args, **kwargs)
+                    try:
+                        value = obj(*args, **kwargs)
+                    finally:  # the arguments changed in place go back, as Python shares them
+                        mutated = _mutations(args, msg["args"], kwargs, msg["kw"], to_handle)
                 elif op == "attr":
                     value = getattr(obj, str(msg["name"]))
                 elif op == "len":
@@ -115,7 +121,23 @@ def _serve(ns: dict, req_fd: int, resp_fd: int) -> None:
             except BaseException:
                 text = ""
             reply = {"exc": [type(exc).__name__[:100], text]}
+        if mutated:
+            reply["mut"] = mutated
         _write_all(resp_fd, _wire.dumps(reply))
+
+
+def _mutations(args: list, sent: list, kwargs: dict, sent_kw: list, to_handle: Any) -> list | None:
+    """``[[position or name, new state], ...]`` for the list, dict, set and bytearray arguments
+    that the call changed (their encoding differs from what the harness sent)."""
+    out = []
+    pairs = [(i, args[i], raw) for i, raw in enumerate(sent)]
+    pairs += [(str(k), kwargs.get(str(k)), raw) for k, raw in sent_kw]
+    for key, value, raw in pairs:
+        if type(value) in MUTABLE:
+            now = _wire.encode(value, to_handle)
+            if now != raw:
+                out.append([key, now])
+    return out or None
 
 
 def _worker(cfg: dict, program: str, layers: dict, fds: dict) -> None:
@@ -124,6 +146,7 @@ def _worker(cfg: dict, program: str, layers: dict, fds: dict) -> None:
         os.dup2(fds["err_w"], 2)
         workdir = cfg["workdir"]
         os.chdir(workdir)
+        os.environ["HOME"] = os.environ["TMPDIR"] = workdir  # the runner's are its own read-only dir
         read_paths = _confine.interpreter_paths()
         own_count = bool(layers.get("user_namespace") or layers.get("distinct_uid"))
         nproc = int(cfg["max_processes"]) if own_count else None

@@ -4,17 +4,65 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from lmeval_tasks_code.prelude import trusted_prelude
-from lmeval_tasks_code.sandbox import ExecutionResult, Limits, missing_protections, run_programs
+from lmeval_tasks_code.sandbox import (
+    ExecutionResult,
+    Limits,
+    describe,
+    missing_protections,
+    run_programs,
+)
 
 _log = logging.getLogger("lmeval.tasks.code")
 #: The layers of the last program run in this process (reported in the results by the plugin).
 last_layers: dict[str, Any] = {}
 #: The sets of missing protections already logged in this process.
 _warned: set[str] = set()
+#: Limits already probed by :func:`announce` in this process.
+_announced: set[Limits] = set()
+#: The layer switches (``Limits`` field -> environment variable).
+SWITCHES = {"isolate": "LMEVAL_SANDBOX_ISOLATE", "landlock": "LMEVAL_SANDBOX_LANDLOCK",
+            "seccomp": "LMEVAL_SANDBOX_SECCOMP", "cgroups": "LMEVAL_SANDBOX_CGROUPS"}
+
+
+def warning_lines(layers: dict[str, Any], limits: Limits) -> list[str]:
+    """The warning for a sandbox that lacks protections: a header, then one line per missing
+    layer, then the switches that turned layers off. Empty when nothing is missing."""
+    missing = missing_protections(layers)
+    if not missing:
+        return []
+    off = [f"{env}=0" for name, env in SWITCHES.items() if not getattr(limits, name)]
+    lines = [f"code sandbox: this machine does not provide {len(missing)} protection(s); "
+             "model-generated code will run WITHOUT:"]
+    lines += [f"code sandbox:   missing: {text}" for text in missing]
+    if off:
+        lines.append(f"code sandbox:   switched off here by {', '.join(off)}")
+    lines.append("code sandbox:   verdicts cannot be forged without them; containment of the code is "
+                 "weaker (docs/tasks/code.md, 'Which protections are missing')")
+    return lines
+
+
+def announce(limits: Limits | None = None) -> dict[str, Any]:
+    """Probe the sandbox once per process (an empty program) and log, loudly, every layer this
+    machine lacks: called when a code task starts, before any answer is executed."""
+    limits = limits or Limits.from_env()
+    if limits in _announced:
+        return dict(last_layers)
+    _announced.add(limits)
+    layers = {k: v for k, v in describe(limits).items() if k not in ("status", "missing")}
+    lines = warning_lines(layers, limits)
+    key = "|".join(missing_protections(layers))
+    if lines and key not in _warned:
+        _warned.add(key)
+        for line in lines:
+            _log.warning("%s", line)
+    if layers:
+        last_layers.clear()
+        last_layers.update(layers)
+    return layers
 
 
 def pass_at_k_estimate(n: int, c: int, k: int) -> float:
@@ -50,6 +98,8 @@ def execute(jobs: list[tuple[str, str | None, str]], *, timeout: float | None = 
     limits = Limits.from_env(timeout=timeout, memory_mb=memory_mb)
     workers = int(os.environ.get("LMEVAL_SANDBOX_WORKERS", "0")) or None
     distinct = list(dict.fromkeys(jobs))
+    if distinct:
+        announce(limits)
     results = run_programs(distinct, limits, max_workers=workers)
     for result in results:
         _note(result)
@@ -64,7 +114,7 @@ def _note(result: ExecutionResult) -> None:
         last_layers.update(result.layers)
         missing = missing_protections(result.layers)
         key = "|".join(missing)
-        if missing and key not in _warned:
+        if missing and key not in _warned:  # a layer lost since the probe (announce)
             _warned.add(key)
             _log.warning("code sandbox: this machine does not provide: %s", "; ".join(missing))
     if result.status == "unsupported":
@@ -76,7 +126,8 @@ def _note(result: ExecutionResult) -> None:
 
 def pass_at_k_tests(references: Sequence[str], predictions: Sequence[str] | Sequence[Sequence[str]],
                     k: int | Sequence[int] | None = None, timeout: float | None = None,
-                    memory_mb: int | None = None) -> dict[str, float]:
+                    memory_mb: int | None = None,
+                    skip: Callable[[str], bool] | None = None) -> dict[str, float]:
     """Each prediction is a candidate program and its reference is trusted test code (HumanEval's
     ``check(candidate)``, MBPP's asserts): the candidate runs in the sandbox, the tests in the
     trusted runner, calling it over a pipe. Returns ``{"pass@k": mean}``.
@@ -84,17 +135,22 @@ def pass_at_k_tests(references: Sequence[str], predictions: Sequence[str] | Sequ
     A prediction that starts with a trusted prefix (:class:`TrustedProgram`, HumanEval's prompt)
     has that prefix's definitions run in the trusted runner too, so the tests' helpers (``poly``,
     ``encode_cyclic``) are the dataset's, whatever the completion redefines.
+
+    A prediction for which ``skip(prediction)`` is true fails without being executed (an answer
+    the task rejected before execution).
     """
     docs = _as_lists(predictions)
-    jobs = [[(str(cand), ref, trusted_prelude(cand)) for cand in cands]
+    jobs = [[None if skip is not None and skip(str(cand)) else (str(cand), ref, trusted_prelude(cand))
+             for cand in cands]
             for cands, ref in zip(docs, references, strict=True)]
     return _score(jobs, _ks(k), timeout, memory_mb)
 
 
-def _score(jobs: list[list[tuple[str, str | None, str]]], ks: list[int], timeout: float | None,
+def _score(jobs: list[list[tuple[str, str | None, str] | None]], ks: list[int], timeout: float | None,
            memory_mb: int | None) -> dict[str, float]:
-    flat = [j for group in jobs for j in group]
-    outcomes = iter(execute(flat, timeout=timeout, memory_mb=memory_mb))
+    flat = [j for group in jobs for j in group if j is not None]
+    verdicts = iter(execute(flat, timeout=timeout, memory_mb=memory_mb))
+    outcomes = iter([False if j is None else next(verdicts) for group in jobs for j in group])
     per_k: dict[str, list[float]] = {f"pass@{k}": [] for k in ks}
     for group in jobs:
         n = len(group)

@@ -13,6 +13,26 @@ def lmeval_register_task_sources(register: Register) -> None:
     register(Path(__file__).parent / "tasks")
 
 
+def _code_tasks() -> frozenset[str]:
+    """The names of this pack's tasks (the ``task:`` line of each YAML file)."""
+    names = set()
+    for path in (Path(__file__).parent / "tasks").rglob("*.yaml"):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("task:"):
+                names.add(line.split(":", 1)[1].strip().strip("'\""))
+    return frozenset(names)
+
+
+@hookimpl
+def lmeval_run_start(config: dict[str, Any]) -> None:
+    """When a run includes a code task, probe the sandbox before the first request and warn,
+    one line per missing layer, about every protection this machine lacks."""
+    if set(config.get("tasks") or ()) & _code_tasks():
+        from lmeval_tasks_code import execution
+
+        execution.announce()
+
+
 @hookimpl
 def lmeval_run_end(results: dict[str, Any]) -> None:
     """``results["code_sandbox"]``: the containment layers the code tasks ran under, and what the

@@ -40,6 +40,8 @@ from lmeval_tasks_code import _cgroups
 
 CHILD = Path(__file__).with_name("_sandbox_child.py")
 PREFIX = "lmeval-sandbox-"
+#: The runner's working directory inside the session dir (never a work dir: see _child_env).
+RUNNER_DIR = "runner"
 
 #: Extra seconds the parent waits beyond ``timeout`` (interpreter start-up, namespace set-up,
 #: the harness's own imports) before it kills the runner's whole session itself.
@@ -99,15 +101,26 @@ _session: Path | None = None
 
 
 def _rmtree(path: Path) -> None:
+    """Remove a tree the candidate may have written: never follows a symlink, and changes the
+    mode only of directories inside ``path`` (a ``chmod`` follows symlinks)."""
+    root = os.fspath(path)
+    if os.path.islink(root):
+        os.unlink(root)
+        return
+
     def onerror(func: Any, p: str, _exc: Any) -> None:
+        for q in (os.path.dirname(p), p):
+            if (q == root or q.startswith(root + os.sep)) and not os.path.islink(q):
+                try:
+                    os.chmod(q, stat.S_IRWXU)
+                except OSError:
+                    pass
         try:
-            os.chmod(os.path.dirname(p), stat.S_IRWXU)
-            os.chmod(p, stat.S_IRWXU)
             func(p)
         except OSError:
             pass
 
-    shutil.rmtree(path, onerror=onerror)
+    shutil.rmtree(root, onerror=onerror)
 
 
 def remove_stale(tmp: str | None = None) -> list[str]:
@@ -120,7 +133,8 @@ def remove_stale(tmp: str | None = None) -> list[str]:
     root = Path(tmp or tempfile.gettempdir())
     for path in root.glob(PREFIX + "*"):
         lock = path / ".lock"
-        if not path.is_dir() or path == _session or not lock.is_file():
+        if path.is_symlink() or not path.is_dir() or path == _session or lock.is_symlink() \
+                or not lock.is_file() or path.stat().st_uid != os.geteuid():
             continue
         try:
             fd = os.open(lock, os.O_RDWR | os.O_CLOEXEC)
@@ -148,6 +162,7 @@ def session_dir() -> Path:
             fd = os.open(path / ".lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
             fcntl.flock(fd, fcntl.LOCK_EX)  # held (fd kept open) until this process ends
             os.chmod(path, 0o711)  # a sandbox uid must reach its own work dir inside
+            os.mkdir(path / RUNNER_DIR, 0o555)  # the runners' cwd: empty, and no sandbox may write it
             atexit.register(_remove_session, path, os.getpid())
             _session = path
         return _session
@@ -161,9 +176,12 @@ def _remove_session(path: Path, owner: int) -> None:
 # ----------------------------------------------------------------------------- running
 
 
-def _child_env(workdir: str) -> dict[str, str]:
+def _child_env(runner_dir: str) -> dict[str, str]:
+    """The runner's environment. Its HOME and cwd are the empty, read-only runner dir, never the
+    candidate's work dir: nothing the candidate writes lies where the runner looks (the worker
+    sets HOME and TMPDIR to its work dir for itself)."""
     return {
-        "PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": workdir, "TMPDIR": workdir, "LANG": "C.UTF-8",
+        "PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": runner_dir, "LANG": "C.UTF-8",
         "PYTHONDONTWRITEBYTECODE": "1",
         "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
     }
@@ -182,14 +200,16 @@ def run_program(program: str, limits: Limits | None = None, tests: str | None = 
     program ran to its end: a program is never its own judge when it is scored.
     """
     limits = limits or Limits()
-    workdir = tempfile.mkdtemp(prefix="run-", dir=session_dir())
+    session = session_dir()
+    workdir = tempfile.mkdtemp(prefix="run-", dir=session)
+    runner_dir = str(session / RUNNER_DIR)
     cfg = {"workdir": workdir, **{k: getattr(limits, k) for k in Limits.__dataclass_fields__}}
     payload = _frame({"cfg": cfg, "program": program}) + _frame({"tests": tests, "prelude": prelude})
     proc = None
     try:
         proc = subprocess.Popen(
             [sys.executable, "-I", str(CHILD)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, cwd=workdir, env=_child_env(workdir), start_new_session=True,
+            stderr=subprocess.PIPE, cwd=runner_dir, env=_child_env(runner_dir), start_new_session=True,
             close_fds=True,
         )
         try:
