@@ -7,17 +7,24 @@ markers in the package README from the task index; a test fails when they differ
 from __future__ import annotations
 
 import re
+from fnmatch import fnmatchcase
 from pathlib import Path
 
 from _common import TASKS_ROOT
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 BEGIN, END = "<!-- every-task:begin -->", "<!-- every-task:end -->"
-FAMILIES = (  # (title, name prefix); the first matching prefix wins
-    ("KMMLU direct", "kmmlu_direct"), ("KMMLU", "kmmlu"), ("GreekMMLU", "greekmmlu"),
-    ("GreekMMLU aliases (`gmmlu`)", "gmmlu"), ("CMMLU", "cmmlu"), ("ACLUE", "aclue"), ("C-Eval", "ceval"),
-    ("ArabicMMLU", "arabicmmlu"), ("DarijaMMLU", "darijammlu"), ("EgyMMLU", "egymmlu"), ("AfriMMLU translate-test", "afrimmlu_t"),
-    ("AfriMMLU", "afrimmlu"), ("MMLU", "mmlu"),
+FAMILIES = (  # (title, name glob); the first matching glob wins
+    ("KMMLU direct", "kmmlu_direct*"), ("KMMLU", "kmmlu*"), ("GreekMMLU", "greekmmlu*"),
+    ("GreekMMLU aliases (`gmmlu`)", "gmmlu*"), ("CMMLU", "cmmlu*"), ("ACLUE", "aclue*"), ("C-Eval", "ceval*"),
+    ("ArabicMMLU", "arabicmmlu*"), ("DarijaMMLU", "darijammlu*"), ("EgyMMLU", "egymmlu*"),
+    ("AfriMMLU translate-test", "afrimmlu_t*"), ("AfriMMLU", "afrimmlu*"),
+    ("Global-MMLU (full)", "global_mmlu_full*"), ("Global-MMLU Lite", "global_mmlu*"),
+    ("MMLU-Redux", "mmlu_redux*"), ("MMLU flan CoT few-shot", "mmlu_flan_cot_fewshot*"),
+    ("MMLU flan CoT zero-shot", "mmlu_flan_cot_zeroshot*"),
+    ("MMLU flan n-shot generative", "mmlu_flan_n_shot_generative*"),
+    ("MMLU flan n-shot loglikelihood", "mmlu_flan_n_shot_loglikelihood*"),
+    ("MMLU continuation", "mmlu*continuation"), ("MMLU generative", "mmlu*generative"), ("MMLU", "mmlu*"),
 )
 
 
@@ -36,7 +43,7 @@ def section(root: Path = TASKS_ROOT) -> str:
     for kind in ("group", "task"):
         by_family: dict[str, list[str]] = {}
         for name in found[kind]:
-            title = next(t for t, prefix in FAMILIES if name.startswith(prefix))
+            title = next(t for t, glob in FAMILIES if fnmatchcase(name, glob))
             by_family.setdefault(title, []).append(name)
         for title, _ in FAMILIES:
             members = by_family.get(title)

@@ -7,12 +7,15 @@ from pathlib import Path
 import arabic_african
 import arabic_dialects
 import chinese
+import global_mmlu
 import greekmmlu
 import kmmlu
 import mmlu
+import mmlu_redux
+import mmlu_variants
 from _common import TASKS_ROOT
 
-GENERATORS = (mmlu, kmmlu, greekmmlu, chinese, arabic_african, arabic_dialects)
+GENERATORS = (mmlu, mmlu_variants, mmlu_redux, global_mmlu, kmmlu, greekmmlu, chinese, arabic_african, arabic_dialects)
 
 
 def main(root: Path = TASKS_ROOT) -> None:

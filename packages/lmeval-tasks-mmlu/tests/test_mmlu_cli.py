@@ -21,9 +21,23 @@ GROUPS = {
     "arabicmmlu_language", "arabicmmlu_other",
     "afrimmlu-irokobench", "afrimmlu_tt-irokobench",
     "darijammlu", "darijammlu_mmlu", "darijammlu_ar_mmlu", "egymmlu", "egymmlu_mmlu", "egymmlu_ar_mmlu",
+    "mmlu_continuation", "mmlu_generative", "mmlu_flan_n_shot_generative", "mmlu_flan_n_shot_loglikelihood",
+    "mmlu_flan_cot_zeroshot", "mmlu_flan_cot_fewshot", "mmlu_redux_generative",
 }
-COUNTS = {"mmlu_": 57, "kmmlu_direct_": 45, "greekmmlu_": 45, "cmmlu_": 67, "aclue_": 15, "ceval-valid_": 52,
-          "arabicmmlu_": 40, "afrimmlu_direct_": 90, "afrimmlu_translate_": 85, "darijammlu_": 44, "egymmlu_": 44}
+GLOBAL_FULL = ["am", "ar", "bn", "cs", "de", "el", "en", "es", "fa", "fil", "fr", "ha", "he", "hi", "id", "ig",
+               "it", "ja", "ko", "ky", "lt", "mg", "ms", "ne", "nl", "ny", "pl", "pt", "ro", "ru", "si", "sn",
+               "so", "sr", "sv", "sw", "te", "tr", "uk", "vi", "yo", "zh"]
+GLOBAL_LITE = ["ar", "bn", "de", "en", "es", "fr", "hi", "id", "it", "ja", "ko", "pt", "sw", "yo", "zh"]
+GROUPS |= {f"global_mmlu_full_{lang}{domain}" for lang in GLOBAL_FULL
+           for domain in ("", "_stem", "_other", "_social_sciences", "_humanities")}
+GROUPS |= {f"global_mmlu_{lang}" for lang in GLOBAL_LITE}
+# name pattern -> number of tasks (as lm-eval 0.4.13 registers them)
+COUNTS = {r"mmlu_[a-z_]+": 57 * 7 + 57, r"mmlu_[a-z_]+_continuation": 57, r"mmlu_[a-z_]+_generative": 57 * 2,
+          r"mmlu_flan_[a-z_]+": 57 * 4, r"mmlu_redux_[a-z_]+_generative": 57,
+          r"global_mmlu_full_[a-z]+_[a-z_]+": 42 * 57, r"global_mmlu_[a-z]{2}_[a-z_]+": 15 * 6,
+          "kmmlu_direct_.+": 45, "greekmmlu_.+": 45, "cmmlu_.+": 67, "aclue_.+": 15, "ceval-valid_.+": 52,
+          "arabicmmlu_.+": 40, "afrimmlu_direct_.+": 90, "afrimmlu_translate_.+": 85, "darijammlu_.+": 44,
+          "egymmlu_.+": 44}
 
 
 def _declared(kind: str) -> set[str]:
@@ -43,9 +57,9 @@ def _listed(capsys, what: str) -> set[str]:
 
 def test_ls_lists_every_task_group_and_tag(capsys):
     tasks = _declared("task")
-    assert len(tasks) == 57 + 45 + 45 + 45 + 67 + 15 + 52 + 40 + 90 + 85 + 44 + 44
-    for prefix, n in COUNTS.items():
-        assert sum(t.startswith(prefix) for t in tasks) == n, prefix
+    assert len(tasks) == 57 + 45 + 45 + 45 + 67 + 15 + 52 + 40 + 90 + 85 + 44 + 44 + 57 * 6 + 57 + 42 * 57 + 15 * 6
+    for pattern, n in COUNTS.items():
+        assert sum(bool(re.fullmatch(pattern, t)) for t in tasks) == n, pattern
     assert tasks <= _listed(capsys, "tasks")
     assert _declared("group") == GROUPS
     assert GROUPS <= _listed(capsys, "groups")
@@ -53,7 +67,9 @@ def test_ls_lists_every_task_group_and_tag(capsys):
     assert {"mmlu_stem_tasks", "kmmlu_humss_tasks", "greekmmlu_other_tasks", "afrimmlu_tasks",
             "afrimmlu_tasks_prompt_3", "afrimmlu_tt_tasks", "afrobench_mmlu_tasks",
             "arabicmmlu_language_tasks", "darijammlu_mmlu_tasks", "darijammlu_ar_mmlu_tasks", "egymmlu_stem_tasks",
-            "egymmlu_ar_mmlu_tasks"} <= tags
+            "egymmlu_ar_mmlu_tasks", "mmlu_stem_continuation", "mmlu_humanities_generative",
+            "mmlu_flan_cot_zeroshot_other", "mmlu_flan_n_shot_loglikelihood_social_sciences",
+            "mmlu_redux_stem_generative", "global_mmlu_full_yo_humanities_tasks"} <= tags
 
 
 @pytest.mark.parametrize("family", sorted(p.name for p in TASKS_DIR.iterdir() if p.is_dir()))

@@ -20,6 +20,7 @@ sys.path.insert(0, str(HERE.parent.parent / "generate"))
 import arabic_african  # noqa: E402
 import arabic_dialects  # noqa: E402
 import chinese  # noqa: E402
+import global_mmlu  # noqa: E402
 import greekmmlu  # noqa: E402
 import kmmlu  # noqa: E402
 import mmlu  # noqa: E402
@@ -156,6 +157,43 @@ def afri_rows(lang: str, split: str, n: int, translated: bool) -> list[dict]:
     } for i in range(n)]
 
 
+def redux_rows(subject: str, n: int) -> list[dict]:
+    """MMLU-Redux 2.0 rows: MMLU's columns plus the annotation (all "ok" in this subset)."""
+    return [{**row, "error_type": "ok", "source": f"https://example.org/{subject}/{i}",
+             "correct_answer": None, "potential_reason": ""}
+            for i, row in enumerate(mmlu_rows(subject, "test", n))]
+
+
+GLOBAL_CATEGORY = {"stem": "STEM", "humanities": "Humanities", "social_sciences": "Social Sciences"}
+
+
+def global_rows(lang: str, subjects: list[str], split: str, per_subject: list[int]) -> list[dict]:
+    """Global-MMLU(-Lite) rows, compact (the full set has 42 configs): every column of the hub
+    dataset, short values; ``per_subject[k]`` rows for ``subjects[k]``."""
+    rows = []
+    for k, subject in enumerate(subjects):
+        domain = mmlu.SUBJECTS[subject]
+        category = ("Medical" if "medic" in subject or subject in ("anatomy", "nutrition", "virology")
+                    else "Business" if subject in ("marketing", "management", "professional_accounting")
+                    else GLOBAL_CATEGORY.get(domain, "Other"))
+        for i in range(per_subject[k]):
+            rows.append({
+                "sample_id": f"{subject}/{i}", "subject": subject, "subject_category": category,
+                "question": f" {lang} {split} q{i}? ",
+                **{f"option_{c}": f"{lang}-{c}{i}" for c in "abcd"},
+                "answer": "ABCD"[(i + k + len(lang)) % 4],
+                "required_knowledge": "[]", "time_sensitive": "No", "reference": "", "culture": "",
+                "region": "", "country": "", "cultural_sensitivity_label": "CA" if i % 2 else "CS",
+                "is_annotated": bool(i % 2),
+            })
+    return rows
+
+
+LITE_SUBJECTS = ["abstract_algebra", "anatomy", "marketing", "philosophy", "global_facts",
+                 "sociology", "professional_medicine", "management", "world_religions", "astronomy",
+                 "econometrics", "miscellaneous"]
+
+
 def n_test(i: int) -> int:
     """Test-split sizes 2, 3, 4, 2, ... so that size-weighted and plain means differ."""
     return 2 + i % 3
@@ -167,6 +205,17 @@ def main() -> None:
     for i, subject in enumerate(mmlu.SUBJECTS):
         write("cais/mmlu", subject, "test", mmlu_rows(subject, "test", n_test(i)))
         write("cais/mmlu", subject, "dev", mmlu_rows(subject, "dev", 5))
+        write("cais/mmlu", subject, "validation", mmlu_rows(subject, "validation", n_test(i + 1)))
+        write("fxmarty/mmlu-redux-2.0-ok", subject, "test", redux_rows(subject, n_test(i + 2)))
+    subjects = list(mmlu.SUBJECTS)
+    for i, lang in enumerate(global_mmlu.FULL_LANGS):  # 1-2 test rows and 1 dev row per subject
+        write("CohereForAI/Global-MMLU", lang, "test",
+              global_rows(lang, subjects, "test", [1 + ((k + i) % 3 == 0) for k in range(len(subjects))]))
+        write("CohereForAI/Global-MMLU", lang, "dev", global_rows(lang, subjects, "dev", [1] * len(subjects)))
+    for i, (lang, hub_id) in enumerate(global_mmlu.LITE_LANGS.items()):
+        write(hub_id, lang, "test", global_rows(lang, LITE_SUBJECTS, "test",
+                                                [1 + (k + i) % 3 for k in range(len(LITE_SUBJECTS))]))
+        write(hub_id, lang, "dev", global_rows(lang, LITE_SUBJECTS, "dev", [2] * len(LITE_SUBJECTS)))
     for i, config in enumerate(kmmlu.SUBJECTS):
         write("HAERAE-HUB/KMMLU", config, "test", kmmlu_rows(config, "test", n_test(i)))
         write("HAERAE-HUB/KMMLU", config, "dev", kmmlu_rows(config, "dev", 5))
