@@ -25,11 +25,12 @@ if TYPE_CHECKING:
 #: requests share a forward pass, and on which device it runs.
 CACHE_NEUTRAL_ARGS = frozenset({"batch_size", "max_batch_size", "device"})
 
-#: Files of a model directory whose size and modification time key the cache
-#: (:func:`local_files`): weights, configs, tokenizers, chat templates, ONNX graphs.
+#: Files of a model directory whose content keys the cache (:func:`local_files`): weights,
+#: configs, tokenizers, chat templates, ONNX graphs, and the modelling code of
+#: ``trust_remote_code`` checkpoints.
 MODEL_FILE_SUFFIXES = (".json", ".safetensors", ".bin", ".model", ".gguf", ".jinja", ".onnx",
-                       ".onnx.data", ".pt", ".txt")
-
+                       ".onnx.data", ".pt", ".pth", ".ckpt", ".txt", ".py", ".tiktoken",
+                       ".vocab", ".msgpack", ".h5", ".xml", ".distcp")
 
 def model_identity(lm: LM) -> dict[str, Any]:
     """``{"backend", "model_args", "extras"}`` for ``lm``: the key of its cached answers.
@@ -71,14 +72,40 @@ def key_value(value: Any) -> Any:
     return f"<{cls.__module__}.{cls.__qualname__}>"
 
 
-def local_files(path: str | os.PathLike[str]) -> dict[str, list[int]] | None:
-    """``{file: [size, mtime]}`` for the model files directly in directory ``path`` (None when
-    it is not a local directory): a retrained checkpoint saved in place gets a new cache key."""
+def local_files(path: str | os.PathLike[str], *, suffixes: tuple[str, ...] = MODEL_FILE_SUFFIXES,
+                recursive: bool = False) -> dict[str, list[Any]] | None:
+    """``{file: [size, sha256]}`` for the model files in directory ``path`` (directly in it, or
+    in the whole tree with ``recursive``), or for ``path`` itself when it is a file; None when
+    it is neither. The digest is of the content (:mod:`lmeval.fingerprints`), so weights swapped
+    for others of the same size with their old times restored get a new cache key."""
+    from lmeval.fingerprints import file_digest
+
+    if os.path.isfile(path):
+        return {os.path.basename(path): [os.path.getsize(path), file_digest(path)]}
     if not os.path.isdir(path):
         return None
-    out = {}
-    for name in sorted(os.listdir(path)):
-        if name.endswith(MODEL_FILE_SUFFIXES):
-            st = os.stat(os.path.join(path, name))
-            out[name] = [st.st_size, int(st.st_mtime)]
+    out: dict[str, list[Any]] = {}
+    for name in _model_files(str(path), suffixes, recursive):
+        full = os.path.join(path, name)
+        out[name] = [os.path.getsize(full), file_digest(full)]
     return out
+
+
+def local_sources(sources: Mapping[str, Any]) -> dict[str, Any]:
+    """:func:`local_files` of each value that is a local path (a file or a directory); None for
+    the others (a Hub name, a model object, nothing)."""
+    return {name: local_files(value) if isinstance(value, (str, os.PathLike)) and value
+            else None for name, value in sources.items()}
+
+
+def _model_files(root: str, suffixes: tuple[str, ...], recursive: bool) -> list[str]:
+    if not recursive:
+        return [n for n in sorted(os.listdir(root))
+                if n.endswith(suffixes) and os.path.isfile(os.path.join(root, n))]
+    found = []
+    for folder, dirs, files in os.walk(root):
+        dirs.sort()
+        rel = os.path.relpath(folder, root)
+        found += [n if rel == "." else os.path.join(rel, n) for n in sorted(files)
+                  if n.endswith(suffixes)]
+    return found

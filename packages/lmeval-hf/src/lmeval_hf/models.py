@@ -15,7 +15,7 @@ from lmeval.batch_size import BatchSizer, estimate_cpu_batch, parse_batch_size, 
 from lmeval.encoding import TokenEncoder, resolve_max_length
 from lmeval.errors import UsageError
 from lmeval.generation import parse_think_end_token
-from lmeval.identity import local_files
+from lmeval.identity import local_sources
 from lmeval.protocol import (
     LM,
     GenerateRequest,
@@ -164,9 +164,11 @@ class HFLM(LM):
                              offload_folder=offload_folder, tp_plan=tp_plan, peft=peft,
                              delta=delta, autogptq=autogptq, gptqmodel=bool(gptqmodel),
                              gguf_file=gguf_file, subfolder=subfolder, model_kwargs=kwargs)
-            self._files = local_files(os.path.join(pretrained, subfolder))
+            self._file_sources = {"model": os.path.join(pretrained, subfolder), "peft": peft,
+                                  "delta": delta, "tokenizer": tokenizer}
         else:
-            self._files = None
+            self._file_sources = {"tokenizer": tokenizer}
+        self._files: dict[str, Any] | None = None
         if isinstance(self.model, torch.nn.Module):
             self.model.eval()
             if hasattr(self.model, "tie_weights"):
@@ -301,8 +303,19 @@ class HFLM(LM):
         return template
 
     def identity_extras(self) -> Mapping[str, Any]:
-        """The detected model type and the local checkpoint's files (sizes, mtimes)."""
-        return {"model_backend": self.backend, "files": self._files}
+        """The detected model type, the Hub commit of a Hub model, and the content digests of
+        local files (checkpoint, adapter, delta, tokenizer; :func:`lmeval.identity.local_files`,
+        computed on first use: a run without ``--use_cache`` never reads them)."""
+        if self._files is None:
+            self._files = local_sources(self._file_sources)
+        extras: dict[str, Any] = {"model_backend": self.backend, "files": self._files.get("model")}
+        commit = getattr(self._config, "_commit_hash", None)
+        if self._files.get("model") is None and commit:
+            extras["commit"] = commit  # a Hub model: the revision that was downloaded
+        for name in ("peft", "delta", "tokenizer"):
+            if self._files.get(name) is not None:
+                extras[f"{name}_files"] = self._files[name]
+        return extras
 
     def close(self) -> None:
         """Log the loglikelihood token counts of the run (at INFO): tokens fed to the model

@@ -111,7 +111,8 @@ class MegatronLM(MCoreLM):
         self.think_end_token = parse_think_end_token(think_end_token)
         self.extra = arguments.extra_args_to_dict(arguments.parse_extra_args(extra_args))
         self._checkpoint = {"load": str(Path(load).expanduser().resolve()),
-                            "iteration": self.info.iteration, "format": self.info.format}
+                            "iteration": self.info.iteration, "format": self.info.format,
+                            "directory": str(Path(self.info.directory).resolve())}
         arch = {k: v for k, v in (("num_layers", num_layers), ("hidden_size", hidden_size),
                                   ("num_attention_heads", num_attention_heads),
                                   ("ffn_hidden_size", ffn_hidden_size),

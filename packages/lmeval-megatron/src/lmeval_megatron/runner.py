@@ -221,7 +221,14 @@ class MCoreLM(LM):
         return template.get("default") if isinstance(template, dict) else template
 
     def identity_extras(self) -> Mapping[str, Any]:
-        """The checkpoint found (its absolute path, format and, where known, iteration)."""
+        """The checkpoint found (its absolute path, format and, where known, iteration) and
+        the content digests of its files (:func:`lmeval.identity.local_files`, on first use)."""
+        if "files" not in self._checkpoint:
+            from lmeval.identity import local_files
+
+            root = self._checkpoint.get("directory") or self._checkpoint.get("path")
+            self._checkpoint["files"] = (local_files(root, suffixes=("",), recursive=True)
+                                         if root else None)
         return self._checkpoint
 
     def apply_chat_template(self, messages: Sequence[Mapping[str, str]],

@@ -67,14 +67,11 @@ class IRModel:
             raise UsageError(f"{xml} has no weights file {xml.with_suffix('.bin').name} beside it")
         return cls(directory, xml)
 
-    def files(self) -> dict[str, list[int]]:
-        """``{file: [size, mtime]}`` of the graph, weights and configs (the cache identity)."""
-        out = {}
-        for p in sorted(self.directory.iterdir()):
-            if p.is_file() and p.suffix in (".xml", ".bin", ".json", ".jinja"):
-                st = p.stat()
-                out[p.name] = [st.st_size, int(st.st_mtime)]
-        return out
+    def files(self) -> dict[str, list[Any]]:
+        """``{file: [size, sha256]}`` of the graph, weights and configs (the cache identity)."""
+        from lmeval.identity import local_files
+
+        return local_files(self.directory, suffixes=(".xml", ".bin", ".json", ".jinja")) or {}
 
 
 def parse_ov_config(value: Any, pipeline_parallel: bool) -> dict[str, Any]:

@@ -24,6 +24,7 @@ batching); ``batch_size=N`` sends them N at a time.
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -148,7 +149,8 @@ class SGLangLM(LM):
             **engine_kwargs,
         }
         self.engine_args = {k: v for k, v in engine_args.items() if v is not None}
-        self._files = local_files(pretrained)
+        self._pretrained_path = pretrained
+        self._files: dict[str, Any] | None = None
         self.engine = make_engine(**self.engine_args)
         manager = getattr(self.engine, "tokenizer_manager", None)
         self.tokenizer = getattr(manager, "tokenizer", None)
@@ -183,8 +185,11 @@ class SGLangLM(LM):
         return template.get("default") if isinstance(template, dict) else template
 
     def identity_extras(self) -> Mapping[str, Any]:
-        """A local checkpoint's files (sizes, mtimes)."""
-        return {"files": self._files}
+        """A local checkpoint's files (sizes, content digests), read on first use."""
+        if self._files is None:
+            self._files = {"files": local_files(self._pretrained_path)
+                           if os.path.exists(self._pretrained_path) else None}
+        return self._files
 
     def apply_chat_template(self, messages: Sequence[Mapping[str, str]],
                             add_generation_prompt: bool = True) -> str:
