@@ -166,6 +166,79 @@ class LocalBertScore:
         return {"precision": p.tolist(), "recall": r.tolist(), "f1": f.tolist()}
 
 
+class LocalSquadV2:
+    """HF ``evaluate``'s ``squad_v2`` metric (a Hub module, offline here) as that module computes
+    it: the official SQuAD 2.0 evaluation script (raw exact/F1 against the non-empty golds or "",
+    no-answer threshold 1.0, HasAns/NoAns splits, best exact/F1 over the no-answer probabilities
+    taken as float32, the module's feature type), so lm-eval's own squadv2 task code runs."""
+
+    @staticmethod
+    def _normalize(s):
+        import re
+        import string
+
+        s = "".join(ch for ch in s.lower() if ch not in set(string.punctuation))
+        return " ".join(re.sub(re.compile(r"\b(a|an|the)\b", re.UNICODE), " ", s).split())
+
+    def _f1(self, gold, pred):
+        import collections
+
+        g = self._normalize(gold).split() if gold else []
+        p = self._normalize(pred).split() if pred else []
+        common = collections.Counter(g) & collections.Counter(p)
+        same = sum(common.values())
+        if len(g) == 0 or len(p) == 0:
+            return int(g == p)
+        if same == 0:
+            return 0
+        precision, recall = 1.0 * same / len(p), 1.0 * same / len(g)
+        return (2 * precision * recall) / (precision + recall)
+
+    def compute(self, predictions, references, **_):
+        import numpy as np
+
+        na_probs = {p["id"]: float(np.float32(p["no_answer_probability"])) for p in predictions}
+        preds = {p["id"]: p["prediction_text"] for p in predictions}
+        has_ans = {qa["id"]: bool(qa["answers"]["text"]) for qa in references}
+        exact_raw, f1_raw = {}, {}
+        for qa in references:
+            golds = [t for t in qa["answers"]["text"] if self._normalize(t)] or [""]
+            if qa["id"] not in preds:
+                continue
+            pred = preds[qa["id"]]
+            exact_raw[qa["id"]] = max(int(self._normalize(a) == self._normalize(pred)) for a in golds)
+            f1_raw[qa["id"]] = max(self._f1(a, pred) for a in golds)
+
+        def threshold(scores):
+            return {q: float(not has_ans[q]) if na_probs[q] > 1.0 else s for q, s in scores.items()}
+
+        def evaluation(exact, f1, qids=None):
+            qids = qids or list(exact)
+            return {"exact": 100.0 * sum(exact[k] for k in qids) / len(qids),
+                    "f1": 100.0 * sum(f1[k] for k in qids) / len(qids), "total": len(qids)}
+
+        def best(scores):
+            cur = best_score = sum(1 for k in has_ans if not has_ans[k])
+            thresh = 0.0
+            for qid in sorted(na_probs, key=lambda k: na_probs[k]):
+                if qid not in scores:
+                    continue
+                cur += scores[qid] if has_ans[qid] else (-1 if preds[qid] else 0)
+                if cur > best_score:
+                    best_score, thresh = cur, na_probs[qid]
+            return 100.0 * best_score / len(scores), thresh
+
+        exact_t, f1_t = threshold(exact_raw), threshold(f1_raw)
+        out = evaluation(exact_t, f1_t)
+        for prefix, qids in (("HasAns", [k for k, v in has_ans.items() if v]),
+                             ("NoAns", [k for k, v in has_ans.items() if not v])):
+            if qids:
+                out.update({f"{prefix}_{k}": v for k, v in evaluation(exact_t, f1_t, qids).items()})
+        out["best_exact"], out["best_exact_thresh"] = best(exact_raw)
+        out["best_f1"], out["best_f1_thresh"] = best(f1_raw)
+        return out
+
+
 def patch_evaluate() -> None:
     import evaluate
 
@@ -178,6 +251,8 @@ def patch_evaluate() -> None:
             return LocalRouge()
         if path == "bertscore":
             return LocalBertScore()
+        if path == "squad_v2":
+            return LocalSquadV2()
         if path in ("bleu", "bleurt"):
             return HubOnlyMetric(path)
         return original(path, *args, **kwargs)

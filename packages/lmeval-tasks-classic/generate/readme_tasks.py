@@ -19,6 +19,7 @@ FAMILIES = (  # (title, name prefixes); the first match wins; "" catches the res
     ("EQ-Bench", ("eq",)), ("LAMBADA", ("lambada",)), ("ARC", ("arc_", "ai2_arc")),
     ("ANLI", ("anli",)), ("TruthfulQA", ("truthfulqa",)),
     ("Medical QA", ("pubmedqa", "medmcqa", "medqa_")),
+    ("Question answering", ("squadv2", "triviaqa", "nq_open", "race", "social_iqa")),
     ("lm-eval's bundles", ("openllm", "pythia", "multimedqa")), ("Classic", ("",)),
 )
 

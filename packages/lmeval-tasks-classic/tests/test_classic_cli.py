@@ -24,7 +24,9 @@ TASKS = {"hellaswag", "arc_easy", "arc_challenge", "lambada_openai", "lambada_op
            for s in ("", "_with_pddl")),
          # members of lm-eval's openllm, pythia and multimedqa bundles
          "truthfulqa_mc1", "truthfulqa_mc2", "truthfulqa_gen", "sciq", "logiqa", "wsc", "pubmedqa",
-         "medmcqa", "medqa_4options"}
+         "medmcqa", "medqa_4options",
+         # issue 28
+         "squadv2", "triviaqa", "nq_open", "race", "social_iqa"}
 GROUPS = {"babilong": 20, "babilong_longctx": 5, "click": 11, "click_lang": 3, "click_cul": 8}
 
 

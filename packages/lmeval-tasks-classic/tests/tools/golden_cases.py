@@ -17,7 +17,9 @@ TASKS = ["hellaswag", "arc_easy", "arc_challenge", "lambada_openai", "lambada_op
          "acp_land_mcq",
          # the members of lm-eval's openllm, pythia and multimedqa bundles (every one)
          "truthfulqa_mc1", "truthfulqa_mc2", "truthfulqa_gen", "sciq", "logiqa", "wsc",
-         "pubmedqa", "medmcqa", "medqa_4options"]
+         "pubmedqa", "medmcqa", "medqa_4options",
+         # issue 28: question answering
+         "squadv2", "triviaqa", "nq_open", "race", "social_iqa"]
 
 FEWSHOT = [("hellaswag", 3), ("arc_easy", 2), ("arc_challenge", 5), ("lambada_openai", 2),
            ("gsm8k", 0), ("gsm8k", 3), ("gsm8k_cot", 2), ("piqa", 3), ("winogrande", 3),
@@ -26,7 +28,8 @@ FEWSHOT = [("hellaswag", 3), ("arc_easy", 2), ("arc_challenge", 5), ("lambada_op
            ("bear", 2), ("careqa_en", 3), ("click_cul_economy", 1), ("click_lang_grammar", 2),
            ("babilong_qa5", 3), ("babilong_qa2", 0), ("acp_reach_mcq", 1), ("eq_bench", 1),
            ("sciq", 2), ("logiqa", 3), ("wsc", 3), ("pubmedqa", 2), ("medmcqa", 3),
-           ("medqa_4options", 2), ("arc_challenge", 25), ("hellaswag", 10)]
+           ("medqa_4options", 2), ("arc_challenge", 25), ("hellaswag", 10),
+           ("triviaqa", 3), ("nq_open", 2), ("social_iqa", 2)]
 
 #: tasks whose per-document scores need Hub-hosted metric models: requests only
 REQUESTS_ONLY = {"careqa_open"}
@@ -58,6 +61,6 @@ ANSWERS = [
     "Nothing happens to seed 0.",
     " Seed 0 grows in your stomach . You get sick 0.\n",
 ]
-SCORED_ANSWER_FAMILIES = ("eq", "babilong", "cnn_", "acp_", "truthfulqa_gen")
+SCORED_ANSWER_FAMILIES = ("eq", "babilong", "cnn_", "acp_", "truthfulqa_gen", "triviaqa", "nq_open")
 
 CASES: list[tuple[str, int | None]] = [(name, None) for name in TASKS] + FEWSHOT

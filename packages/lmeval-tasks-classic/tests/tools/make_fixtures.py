@@ -13,6 +13,7 @@ from pathlib import Path
 
 import acp_gen_fixtures
 import bundle_fixtures
+import qa_fixtures
 
 ROOT = Path(__file__).resolve().parent.parent / "fixtures" / "datasets"
 
@@ -308,6 +309,7 @@ def main() -> None:
                   acp_bench(f"acp_{question}_{kind}", 3))
     acp_gen_fixtures.write_all(write)
     bundle_fixtures.write_all(write, ROOT)
+    qa_fixtures.write_all(write)
 
 
 if __name__ == "__main__":
