@@ -21,6 +21,8 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from lmeval.errors import LmevalError
+
 if TYPE_CHECKING:
     from lmeval.tasks.task import Task
 
@@ -58,17 +60,61 @@ def _switch_to_wal(conn: sqlite3.Connection, *, wait: float = 60.0) -> None:
             delay = min(delay * 2, 0.5)
 
 
+class CacheError(LmevalError):
+    """The response cache cannot be used (a full or read-only disk, a locked file): one line,
+    never a ``sqlite3`` traceback."""
+
+
+SUFFIXES = (".db", ".sqlite")
+
+
+def cache_file(directory: str | os.PathLike[str]) -> Path:
+    """The SQLite file of ``--use_cache``: the path itself when it ends in .db/.sqlite, else
+    ``responses.sqlite`` in that folder."""
+    path = Path(directory).expanduser()
+    return path if path.suffix in SUFFIXES else path / "responses.sqlite"
+
+
+def check_cache_dir(directory: str | os.PathLike[str] | None, flag: str = "--use_cache") -> None:
+    """Before the model loads: the folder can be written and has room, and a cache file already
+    there opens for writing (not read-only, not a folder, not locked). Raises ``UsageError``."""
+    if not directory:
+        return
+    from lmeval.errors import UsageError
+    from lmeval.outputs import check_writable
+
+    check_writable(directory, flag, file_suffixes=SUFFIXES)
+    path = cache_file(directory)
+    if path.is_dir():
+        raise UsageError(f"{flag}: {path} is a directory, expected the cache's SQLite file")
+    if not path.exists():
+        return
+    try:
+        conn = sqlite3.connect(path, timeout=5, isolation_level=None)
+        try:
+            _switch_to_wal(conn, wait=5)
+            conn.execute("CREATE TABLE IF NOT EXISTS responses (model TEXT, key TEXT, value TEXT, "
+                         "PRIMARY KEY (model, key))")
+            conn.execute("BEGIN IMMEDIATE")  # takes the write lock: a read-only file says so
+            conn.execute("ROLLBACK")
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as exc:
+        if getattr(exc, "sqlite_errorname", "") in ("SQLITE_CORRUPT", "SQLITE_NOTADB"):
+            return  # moved aside with a warning when the run opens it
+        raise UsageError(f"{flag}: cannot use the response cache {path}: {exc}") from None
+
+
 class ResponseCache:
     """``(model, request) → answer`` in ``<dir>/responses.sqlite``; safe to use from any thread."""
 
     def __init__(self, directory: str | os.PathLike[str], identity: Mapping[str, Any]) -> None:
-        path = Path(directory)
-        if path.suffix in (".db", ".sqlite"):
-            self.path = path
-        else:
-            path.mkdir(parents=True, exist_ok=True)
-            self.path = path / "responses.sqlite"
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = cache_file(directory)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise CacheError(f"--use_cache: cannot create {self.path.parent}: "
+                             f"{exc.strerror or exc}") from None
         self.model = model_fingerprint(identity)
         self._lock = threading.RLock()
         self._conn = self._guarded(self._open)
@@ -88,14 +134,18 @@ class ResponseCache:
         return conn
 
     def _guarded(self, operation: Callable[[], T]) -> T:
-        """Run ``operation``; on a corrupt file, move it aside, start empty and run it again."""
+        """Run ``operation``; on a corrupt file, move it aside, start empty and run it again.
+        Any other SQLite error is a :class:`CacheError` (one line)."""
         try:
-            return operation()
-        except sqlite3.DatabaseError as exc:
-            if getattr(exc, "sqlite_errorname", "") not in ("SQLITE_CORRUPT", "SQLITE_NOTADB"):
-                raise
-            self._quarantine(exc)
-            return operation()
+            try:
+                return operation()
+            except sqlite3.DatabaseError as exc:
+                if getattr(exc, "sqlite_errorname", "") not in ("SQLITE_CORRUPT", "SQLITE_NOTADB"):
+                    raise
+                self._quarantine(exc)
+                return operation()
+        except (sqlite3.Error, OSError) as exc:
+            raise CacheError(f"the response cache {self.path} cannot be used: {exc}") from exc
 
     def _quarantine(self, exc: BaseException) -> None:
         conn = self.__dict__.pop("_conn", None)

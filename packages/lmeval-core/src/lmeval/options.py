@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import math
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -192,8 +193,23 @@ def parse_samples(value: Any, flag: str = "--samples") -> dict[str, list[int]] |
                 isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in ids):
             raise UsageError(f"{flag}: {task!r}: expected a list of document indices (integers "
                              f">= 0), got {ids!r}")
-        out[str(task)] = ids
+        out[str(task)] = _once(ids, flag, str(task))
     return out or None  # as lm-eval: {} selects nothing, it is no --samples
+
+
+def _once(ids: list[int], flag: str, task: str) -> list[int]:
+    """``ids`` with each index once. lm-eval selects a document when its index is in the list,
+    so ``[1, 1, 1, 2]`` evaluates documents 1 and 2 once each; lmeval does the same and says so
+    (a repeated index is more likely a bug in the list than a wish to weight a document)."""
+    unique = list(dict.fromkeys(ids))
+    if len(unique) != len(ids):
+        from collections import Counter
+
+        repeated = [f"{i} ({n} times)" for i, n in Counter(ids).items() if n > 1]
+        shown = ", ".join(repeated[:5]) + (f" and {len(repeated) - 5} more" if len(repeated) > 5 else "")
+        print(f"lmeval: warning: {flag}: task {task!r} lists document {shown}; each document is "
+              "evaluated once, as lm-eval does", file=sys.stderr)
+    return unique
 
 
 def check_samples_tasks(samples: Mapping[str, Any] | None, run: list[str]) -> None:

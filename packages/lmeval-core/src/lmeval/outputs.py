@@ -13,13 +13,18 @@ from typing import Any
 
 from lmeval.errors import UsageError
 
+#: bytes written (and synced) to prove a place has room: a results file, the first answers
+PROBE_BYTES = 1 << 20
 
-def check_writable(path: str | os.PathLike[str] | None, flag: str, *, file_suffixes: tuple[str, ...] = ()
-                   ) -> None:
+
+def check_writable(path: str | os.PathLike[str] | None, flag: str, *, file_suffixes: tuple[str, ...] = (),
+                   probe_bytes: int = PROBE_BYTES) -> None:
     """Raise :class:`UsageError` (exit 2) unless ``path`` can be created and written.
 
     ``path`` is a directory, or a file when it ends with one of ``file_suffixes`` (its folder is
-    then checked). Nothing is left behind: missing folders are not created here.
+    then checked). A dangling symbolic link on the way, a file where a folder is expected, a
+    read-only or full file system (``probe_bytes`` are written and synced) are each one line.
+    Nothing is left behind: missing folders are not created here.
     """
     if path is None or path == "":
         return
@@ -27,6 +32,7 @@ def check_writable(path: str | os.PathLike[str] | None, flag: str, *, file_suffi
     folder = target.parent if target.suffix in file_suffixes else target
     if target != folder and target.is_dir():
         raise UsageError(f"{flag}: {target} is a directory, expected a {'/'.join(file_suffixes)} file")
+    _no_dangling_link(target, flag)
     probe = folder
     while not probe.exists():
         if probe.parent == probe:
@@ -35,10 +41,36 @@ def check_writable(path: str | os.PathLike[str] | None, flag: str, *, file_suffi
     if not probe.is_dir():
         raise UsageError(f"{flag}: cannot write to {target}: {probe} is not a directory")
     try:
-        with tempfile.NamedTemporaryFile(dir=probe, prefix=".lmeval-write-check-"):
-            pass
+        with tempfile.NamedTemporaryFile(dir=probe, prefix=".lmeval-write-check-") as fh:
+            if probe_bytes:
+                fh.write(bytes(probe_bytes))
+                fh.flush()
+                os.fsync(fh.fileno())
     except OSError as exc:
-        raise UsageError(f"{flag}: cannot write to {target}: {exc.strerror or exc}") from None
+        import errno
+
+        why = exc.strerror or str(exc)
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+            why = f"{why} (no room for {probe_bytes >> 10} KiB in {probe}{_free(probe)})"
+        raise UsageError(f"{flag}: cannot write to {target}: {why}") from None
+
+
+def _no_dangling_link(target: Path, flag: str) -> None:
+    """``target`` or a folder above it is a symbolic link to nothing: the folder cannot be made."""
+    for part in (target, *target.parents):
+        if part.is_symlink() and not part.exists():
+            raise UsageError(f"{flag}: cannot write to {target}: {part} is a symbolic link to "
+                             f"{os.readlink(part)}, which does not exist")
+        if part.exists():
+            return
+
+
+def _free(folder: Path) -> str:
+    try:
+        st = os.statvfs(folder)
+    except (OSError, AttributeError):
+        return ""
+    return f", {st.f_bavail * st.f_frsize >> 10} KiB free"
 
 
 def write_atomic(path: Path, text: str | Iterable[str]) -> None:

@@ -54,6 +54,34 @@ def check_backend(pm: PluginManager, model: str | LM, model_args: Any, tasks: Se
             raise task._error("generation_kwargs", str(exc)) from None
 
 
+def check_caches(use_cache: Any, cache_requests: Any) -> None:
+    """``--use_cache`` and the cache directory (``LMEVAL_CACHE_DIR``) can be written and have
+    room. ``--use_cache`` and ``--cache_requests`` are refused (exit 2) when they cannot; a cache
+    directory that only speeds things up (the task index) is a warning, unless
+    ``LMEVAL_CACHE_DIR`` names it: a place asked for by name that cannot be used is an error."""
+    import os
+
+    from lmeval.cache import RequestCache, check_cache_dir
+    from lmeval.cachedir import cache_root
+    from lmeval.outputs import check_writable
+
+    check_cache_dir(use_cache)
+    requests = RequestCache.from_option(cache_requests)
+    if requests is not None and requests.mode != "delete":
+        check_writable(requests.directory, f"--cache_requests (under {cache_root()})")
+    root = cache_root()
+    try:
+        check_writable(root, "LMEVAL_CACHE_DIR", probe_bytes=64 << 10)
+    except UsageError as exc:
+        if os.environ.get("LMEVAL_CACHE_DIR"):
+            raise
+        import sys
+
+        print(f"lmeval: warning: {str(exc).split(': ', 1)[1]}; the task index and other caches "
+              "are not kept (set LMEVAL_CACHE_DIR to a folder that can be written)",
+              file=sys.stderr)
+
+
 def check_inputs(name: str, factory: Any, tasks: Sequence[Task]) -> None:
     """A task that gives the model images (``doc_to_image``) needs a backend whose class declares
     ``"image"`` in ``supported_inputs`` and the task's request kind in ``image_kinds``; a factory

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from lmeval import distributed
-from lmeval.cache import ResponseCache, request_key
+from lmeval.cache import CacheError, ResponseCache, request_key
 from lmeval.media import Media
 from lmeval.progress import Progress
 from lmeval.protocol import LM, Request, RequestKind
@@ -165,9 +165,10 @@ class Scheduler:
         self._tally = (done, list(items))
         try:
             self.cache.put_many(items)
-        except sqlite3.Error as exc:  # a full or vanished disk costs resumability, not the run
+        except (sqlite3.Error, CacheError) as exc:  # a full or vanished disk costs resumability, not the run
             print(f"lmeval: warning: cannot write to the response cache {self.cache.path} "
-                  f"({exc}); the run goes on without it and cannot be resumed", file=sys.stderr)
+                  f"({exc.__cause__ if isinstance(exc, CacheError) else exc}); the run goes on "
+                  "without it and cannot be resumed", file=sys.stderr)
             self.cache, self._tally = None, (done, [])
             return
         self._tally = (done + len(items), [])

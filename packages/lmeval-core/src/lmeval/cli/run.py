@@ -253,9 +253,9 @@ def handle(args: argparse.Namespace) -> int:
         _check_integrity(pm, tasks, include)
     from lmeval.outputs import check_writable
 
-    # a path that cannot be written fails now, not after hours of model calls
+    # a path that cannot be written fails now, not after hours of model calls (the caches:
+    # lmeval.preflight.check_caches, which evaluate() runs too)
     check_writable(options["output_path"], "--output_path", file_suffixes=(".json",))
-    check_writable(options["use_cache"], "--use_cache", file_suffixes=(".db", ".sqlite"))
     from lmeval.evaluator import evaluate
     from lmeval.outputs import save_results
     from lmeval.results import make_table, summary_line

@@ -62,7 +62,9 @@ def handle(args: argparse.Namespace) -> int:
     warnings: dict[str, None] = {}  # ordered, each once (a template's warning is every includer's)
     included = _included_files(files)
     for file in files:
-        problems.extend(validate_file(file, pm, index))
+        noted: list[str] = []
+        problems.extend(validate_file(file, pm, index, noted))
+        warnings.update(dict.fromkeys(noted))  # bool golds, a choice written twice
         warnings.update(dict.fromkeys(file_warnings(file, included)))
         warnings.update(dict.fromkeys(hf_evaluate_warnings(file, pm)))
     if not problems:  # every file is sound alone: now each group as a run builds it
@@ -227,8 +229,9 @@ def _check_generation_kwargs(task: Any) -> None:
         raise task._error("generation_kwargs", str(exc)) from None
 
 
-def validate_file(path: Path, pm: Any, index: Any) -> list[str]:
-    """Every problem of one YAML file, one line each."""
+def validate_file(path: Path, pm: Any, index: Any, warnings: list[str] | None = None) -> list[str]:
+    """Every problem of one YAML file, one line each; its documents' warnings go to
+    ``warnings``."""
     from lmeval.tasks.config import build_group_config, build_task_config
     from lmeval.tasks.yamlio import load_config
 
@@ -248,7 +251,7 @@ def validate_file(path: Path, pm: Any, index: Any) -> list[str]:
         config = build_task_config(raw, provided=provided_fields(cls))
     except ConfigError as exc:
         return [exc.located()]
-    return _check_task(config, raw, pm)
+    return _check_task(config, raw, pm, warnings)
 
 
 def _check_group(config: Any, raw: Any, index: Any) -> list[str]:
@@ -295,7 +298,7 @@ def _walk_refs(value: Any, key: str, out: list[tuple[str, Any]]) -> None:
             _walk_refs(v, key, out)
 
 
-def _check_task(config: Any, raw: Any, pm: Any) -> list[str]:
+def _check_task(config: Any, raw: Any, pm: Any, warnings: list[str] | None = None) -> list[str]:
     from lmeval.filters import lm_eval_registered_filter
     from lmeval.tasks import templates
     from lmeval.tasks.config import fail
@@ -346,21 +349,25 @@ def _check_task(config: Any, raw: Any, pm: Any) -> list[str]:
         return problems
     try:
         from lmeval.preflight import check_tasks
+        from lmeval.tasks.documents import DocumentNotes, located_document_problems, timed_out
+        from lmeval.timelimit import TimeLimit, limit_seconds
 
         docs = task.eval_docs
         doc = docs[0]
-        task.doc_to_text(doc)
-        task.doc_to_target(doc)
-        if config.doc_to_choice is not None:
-            task.doc_to_choice(doc)
-        task.doc_media(doc)  # the images: columns exist, none missing, each a usable form
-        if (config.num_fewshot or 0) > 0:
-            check_tasks([task], num_fewshot_flag=None)
-            task.fewshot_context(doc, config.num_fewshot)
+        with TimeLimit(limit_seconds(), timed_out(task, [0])):  # a template that loops forever
+            task.doc_to_text(doc)
+            task.doc_to_target(doc)
+            if config.doc_to_choice is not None:
+                task.doc_to_choice(doc)
+            task.doc_media(doc)  # the images: columns exist, none missing, each a usable form
+            if (config.num_fewshot or 0) > 0:
+                check_tasks([task], num_fewshot_flag=None)
+                task.fewshot_context(doc, config.num_fewshot)
         task.filters()
-        from lmeval.tasks.documents import located_document_problems
-
-        problems.extend(located_document_problems(task))  # gold outside the choices ...
+        notes = DocumentNotes(task)
+        problems.extend(located_document_problems(task, notes=notes))  # gold outside the choices ...
+        if warnings is not None:
+            warnings.extend(notes.lines())
     except ConfigError as exc:
         problems.append(exc.located())
     except LmevalError as exc:

@@ -14,9 +14,10 @@ from lmeval.errors import LmevalError, UsageError
 from lmeval.evaluator.config import RunConfig
 from lmeval.protocol import LM
 from lmeval.scheduler import Scheduler
-from lmeval.tasks.documents import check_document
+from lmeval.tasks import documents
 from lmeval.tasks.loader import Group, Node
 from lmeval.tasks.task import Instance, Task
+from lmeval.timelimit import TimeLimit, limit_seconds
 
 log = logging.getLogger("lmeval")
 
@@ -86,28 +87,96 @@ def doc_ids(task: Task, limit: float | None, samples: Sequence[int] | None) -> l
 
 def build_instances(task: Task, *, limit: float | None = None, samples: Sequence[int] | None = None,
                     chat_template: Callable[..., str] | None = None, fewshot_as_multiturn: bool = False,
-                    system_instruction: str | None = None) -> Built:
-    """The requests of every selected document of ``task``, in document order."""
+                    system_instruction: str | None = None,
+                    notes: documents.DocumentNotes | None = None) -> Built:
+    """The requests of every selected document of ``task``, in document order; each document
+    checked, and rendered under the time limit of :mod:`lmeval.timelimit`."""
     docs = task.eval_docs
     ids = doc_ids(task, limit, samples)
     shots = task.config.num_fewshot or 0
     instances: list[Instance] = []
     repeats = task.config.repeats or 1
-    for doc_id in ids:
-        doc = docs[doc_id]
-        check_document(task, doc_id, doc)  # a bad gold or choice list: an error, not a score
-        ctx = task.fewshot_context(doc, shots, system_instruction=system_instruction,
-                                   chat_template=chat_template,
-                                   fewshot_as_multiturn=fewshot_as_multiturn,
-                                   gen_prefix=task.doc_to_prefix(doc))
-        for idx, request in enumerate(task.construct_requests(doc, ctx, chat=chat_template is not None)):
-            instances.append(Instance(task.name, doc_id, idx, request, repeats))
+    current = [0]
+    with TimeLimit(limit_seconds(), documents.timed_out(task, current)) as timer:
+        for doc_id in ids:
+            current[0] = doc_id
+            timer.restart()
+            doc = docs[doc_id]
+            try:
+                # a bad gold or choice list: an error, not a score
+                documents.check_document(task, doc_id, doc, notes)
+                ctx = task.fewshot_context(doc, shots, system_instruction=system_instruction,
+                                           chat_template=chat_template,
+                                           fewshot_as_multiturn=fewshot_as_multiturn,
+                                           gen_prefix=task.doc_to_prefix(doc))
+                made = task.construct_requests(doc, ctx, chat=chat_template is not None)
+            except Exception as exc:
+                error = documents.in_document(task, doc_id, exc)
+                if error is exc:
+                    raise
+                raise error from exc
+            for idx, request in enumerate(made):
+                instances.append(Instance(task.name, doc_id, idx, request, repeats))
     return ids, instances
 
 
+def check_rendered(task: Task, ids: Sequence[int], notes: documents.DocumentNotes) -> None:
+    """Each document of ``ids`` rendered field by field and checked, under the time limit: the
+    check of a run whose prompts are built after the model loads."""
+    docs = task.eval_docs
+    current = [0]
+    with TimeLimit(limit_seconds(), documents.timed_out(task, current)) as timer:
+        for doc_id in ids:
+            current[0] = doc_id
+            timer.restart()
+            doc = docs[doc_id]
+            try:
+                documents.render_fields(task, doc)
+                documents.check_document(task, doc_id, doc, notes)
+            except Exception as exc:
+                error = documents.in_document(task, doc_id, exc)
+                if error is exc:
+                    raise
+                raise error from exc
+
+
+def prepare(tasks: Sequence[Task], config: RunConfig) -> dict[str, Built]:
+    """Before the model loads: every document the run evaluates, of every task, rendered and
+    checked (one error naming the task file, the document and the field), and the warnings of
+    :class:`~lmeval.tasks.documents.DocumentNotes` printed.
+
+    Without a chat template the requests are built here, once, and used as they are after the
+    model loads (returned by task name). A chat template comes with the model and
+    ``--cache_requests true`` may skip building: then each document's fields are rendered and
+    checked here, and the requests built (or read) after the model loads."""
+    built: dict[str, Built] = {}
+    later = bool(config.apply_chat_template) or str(config.cache_requests).lower() in ("true", "1")
+    for task in tasks:
+        notes = documents.DocumentNotes(task)
+        samples = config.samples_of(task.name)
+        try:
+            if later:
+                check_rendered(task, doc_ids(task, config.limit, samples), notes)
+            else:
+                built[task.name] = build_instances(
+                    task, limit=config.limit, samples=samples,
+                    fewshot_as_multiturn=config.fewshot_as_multiturn,
+                    system_instruction=config.system_instruction, notes=notes)
+        except LmevalError:
+            raise
+        except Exception as exc:  # the task's own code (process_docs, samplers ...) raised
+            raise task._error(None, f"building the task's requests failed: "
+                                    f"{type(exc).__name__}: {exc}") from exc
+        for line in notes.lines():
+            print(f"lmeval: {line}", file=sys.stderr)
+    return built
+
+
 def build_requests(tasks: Sequence[Task], config: RunConfig, lm: LM,
-                   chat: Callable[..., str] | None) -> dict[str, Built]:
-    """Every task's requests, read from or written to the request cache when one is asked for."""
+                   chat: Callable[..., str] | None,
+                   prepared: dict[str, Built] | None = None) -> dict[str, Built]:
+    """Every task's requests: ``prepared`` ones (see :func:`prepare`), else read from or
+    written to the request cache when one is asked for, else built now."""
     built: dict[str, Built] = {}
     request_cache = RequestCache.from_option(config.cache_requests)
     for t in tasks:
@@ -117,6 +186,11 @@ def build_requests(tasks: Sequence[Task], config: RunConfig, lm: LM,
                                 multiturn=config.fewshot_as_multiturn,
                                 system=config.system_instruction,
                                 tokenizer=lm.tokenizer_name) if request_cache else ""
+        if prepared and t.name in prepared:
+            built[t.name] = prepared[t.name]
+            if request_cache:
+                request_cache.save(key, built[t.name])
+            continue
         cached_requests = request_cache.load(key) if request_cache else None
         if cached_requests is not None:
             built[t.name] = cached_requests

@@ -110,6 +110,7 @@ def evaluate(model: str | LM, model_args: Any = None, tasks: str | Sequence[str 
 def run(config: RunConfig, pm: PluginManager, start: float | None = None) -> dict[str, Any]:
     """One run of a checked configuration: everything checked before the model loads."""
     start = time.time() if start is None else start
+    preflight.check_caches(config.use_cache, config.cache_requests)
     if isinstance(config.model, str):
         pm.check_model(config.model)
     if config.executor:
@@ -132,6 +133,7 @@ def run(config: RunConfig, pm: PluginManager, start: float | None = None) -> dic
     from lmeval.metrics import hf_evaluate
 
     hf_evaluate.load_all(leaf_tasks)  # metric names lmeval lacks, from HF evaluate, before the model
+    prepared = requests.prepare(leaf_tasks, config)  # every document rendered and checked
 
     if config.executor and isinstance(config.model, str):
         lm = executors.build_executor(pm, config.executor, config.model, config.model_args,
@@ -148,7 +150,7 @@ def run(config: RunConfig, pm: PluginManager, start: float | None = None) -> dic
         backend = config.model_label
         chat = preflight.chat_renderer(lm, f"{name!r} (backend {backend!r})" if name
                                        else f"of backend {backend!r}")
-    built = requests.build_requests(leaf_tasks, config, lm, chat)
+    built = requests.build_requests(leaf_tasks, config, lm, chat, prepared)
     if config.write_out:
         requests.show_prompts(leaf_tasks, built)
     scheduler = requests.answer(lm, built, config)

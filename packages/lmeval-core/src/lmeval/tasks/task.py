@@ -249,7 +249,18 @@ class Task:
         except UsageError as exc:
             raise self._error(field_name, str(exc)) from None
         process = self._fn("process_docs", process) if process is not None else None
-        return process(docs) if callable(process) else docs
+        if not callable(process):
+            return docs
+        from lmeval.timelimit import ENV, TimeLimit, limit_seconds
+
+        def timed_out(exc: Any) -> ConfigError:
+            stopped = exc.where()
+            return self._error("process_docs", f"process_docs on split {split!r} {exc} (an endless "
+                               f"loop?){f'; stopped at {stopped}' if stopped else ''}; {ENV} "
+                               "sets the limit (a whole split gets 10 times it)")
+
+        with TimeLimit(limit_seconds(10), timed_out):
+            return process(docs)
 
     @property
     def eval_docs(self) -> Any:
@@ -262,7 +273,11 @@ class Task:
                                   f"split {split!r} has no documents")
             first = self._eval_docs[0]
             self._features = set(first.keys()) if isinstance(first, dict) else set()
-            self._probe(first)
+            from lmeval.tasks.documents import timed_out
+            from lmeval.timelimit import TimeLimit, limit_seconds
+
+            with TimeLimit(limit_seconds(), timed_out(self, [0])):
+                self._probe(first)
         return self._eval_docs
 
     def _probe(self, doc: dict) -> None:

@@ -13,9 +13,24 @@ def regex_replace(string: str, pattern: str, repl: str, count: int = 0) -> str:
     return re.sub(pattern, repl, string, count=count)
 
 
+#: the most items a template's ``range()`` gives: a prompt never needs more, and turning
+#: ``range(10**12)`` into a list is one C call that no time limit can stop
+MAX_RANGE = 1_000_000
+
+
+def bounded_range(*args: int) -> range:
+    """Python's ``range`` (as lm-eval's templates have it) up to :data:`MAX_RANGE` items."""
+    items = range(*args)
+    if len(items) > MAX_RANGE:
+        raise OverflowError(f"range({', '.join(map(str, args))}) gives {len(items):,} items; a template may loop over at "
+                            f"most {MAX_RANGE:,}")
+    return items
+
+
 _env = jinja2.Environment(loader=jinja2.BaseLoader(), undefined=jinja2.StrictUndefined,
                           keep_trailing_newline=True)
 _env.filters["regex_replace"] = regex_replace
+_env.globals["range"] = bounded_range
 
 
 @lru_cache(maxsize=4096)

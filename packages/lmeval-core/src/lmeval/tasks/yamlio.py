@@ -55,6 +55,32 @@ class FunctionRef:
             raise ConfigError(f"!function {self.spec!r} is not of the form module.function",
                               file=self.file, line=self.line, field="!function")
         candidate = Path(self.base_dir, *module_name.split(".")).with_suffix(".py")
+        from lmeval.timelimit import TimeLimit, limit_seconds
+
+        with TimeLimit(limit_seconds(), self._timed_out(candidate, module_name)):
+            module = self._import(candidate, module_name)
+        try:
+            return getattr(module, attr)
+        except AttributeError:
+            names = [n for n in dir(module) if not n.startswith("_")]
+            from lmeval.errors import did_you_mean
+
+            raise ConfigError(f"!function {self.spec}: module {module_name!r} has no "
+                              f"attribute {attr!r}" + did_you_mean(attr, names),
+                              file=self.file, line=self.line, field="!function") from None
+
+    def _timed_out(self, candidate: Path, module_name: str) -> Any:
+        def error(exc: Any) -> ConfigError:
+            what = candidate if candidate.is_file() else module_name
+            where = exc.where()
+            return ConfigError(f"!function {self.spec}: importing {what} {exc} (an endless "
+                               f"loop?){f'; stopped at {where}' if where else ''}; "
+                               "LMEVAL_TASK_CODE_TIMEOUT sets the limit",
+                               file=self.file, line=self.line, field="!function")
+
+        return error
+
+    def _import(self, candidate: Path, module_name: str) -> Any:
         try:
             if candidate.is_file():
                 key = f"lmeval_taskfn_{abs(hash(str(candidate)))}"
@@ -103,15 +129,7 @@ class FunctionRef:
             raise ConfigError(f"!function {self.spec}: importing {module_name} called "
                               f"sys.exit({exc.code!r})",
                               file=self.file, line=self.line, field="!function") from None
-        try:
-            return getattr(module, attr)
-        except AttributeError:
-            names = [n for n in dir(module) if not n.startswith("_")]
-            from lmeval.errors import did_you_mean
-
-            raise ConfigError(f"!function {self.spec}: module {module_name!r} has no "
-                              f"attribute {attr!r}" + did_you_mean(attr, names),
-                              file=self.file, line=self.line, field="!function") from None
+        return module
 
     def __str__(self) -> str:
         return f"!function {self.spec}"
