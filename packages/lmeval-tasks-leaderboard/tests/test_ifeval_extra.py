@@ -1,0 +1,44 @@
+"""Without the ``[ifeval]`` extra, IFEval's tasks are refused when they load, in one line naming it."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+from lmeval.errors import UsageError
+
+MODULES = ("lmeval_tasks_leaderboard.ifeval.libraries", "lmeval_tasks_leaderboard.ifeval.text",
+           "lmeval_tasks_leaderboard.ifeval.checks", "lmeval_tasks_leaderboard.ifeval.scoring")
+
+
+def _forget(monkeypatch):
+    for name in MODULES:
+        monkeypatch.delitem(sys.modules, name, raising=False)
+
+
+@pytest.mark.parametrize("library", ["langdetect", "nltk", "immutabledict"])
+def test_a_missing_library_is_one_line_naming_the_extra(library, monkeypatch):
+    _forget(monkeypatch)
+    monkeypatch.setitem(sys.modules, library, None)  # importing it raises ImportError
+    with pytest.raises(UsageError) as err:
+        __import__("lmeval_tasks_leaderboard.ifeval.scoring")
+    message = str(err.value)
+    assert "\n" not in message
+    assert f"needs {library}, which is not installed" in message
+    assert message.endswith("pip install 'lmeval-tasks-leaderboard[ifeval]'")
+
+
+@pytest.mark.parametrize("task", ["ifeval", "leaderboard_ifeval"])
+def test_a_run_without_the_extra_stops_before_the_model(task, monkeypatch, capsys, tmp_path):
+    from lmeval.cli import main
+
+    _forget(monkeypatch)
+    monkeypatch.setitem(sys.modules, "langdetect", None)
+    for name, module in list(sys.modules.items()):  # the tasks' helper modules, as the core keys them
+        if name.startswith("lmeval_taskfn_") and "ifeval" in str(getattr(module, "__file__", "")):
+            monkeypatch.delitem(sys.modules, name)
+    code = main(["run", "--model", "dummy", "--tasks", task, "--output_path", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert "pip install 'lmeval-tasks-leaderboard[ifeval]'" in err and len(err.strip().splitlines()) == 1, err
+    assert "Traceback" not in err and not any(tmp_path.iterdir())
