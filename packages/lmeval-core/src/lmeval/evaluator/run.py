@@ -10,7 +10,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from lmeval import distributed, executors, options, preflight, redact
+from lmeval import distributed, executors, options, preflight, redact, timelimit
 from lmeval.errors import UsageError
 from lmeval.evaluator import requests
 from lmeval.evaluator.config import RunConfig
@@ -111,6 +111,7 @@ def run(config: RunConfig, pm: PluginManager, start: float | None = None) -> dic
     """One run of a checked configuration: everything checked before the model loads."""
     start = time.time() if start is None else start
     preflight.check_caches(config.use_cache, config.cache_requests)
+    timelimit.limit_seconds()  # a bad LMEVAL_TASK_CODE_TIMEOUT is one line now, not mid-run
     if isinstance(config.model, str):
         pm.check_model(config.model)
     if config.executor:
