@@ -36,7 +36,8 @@ MODEL_ARGS = [
     (f"model=m,header=authorization:bearer {SK}", [SK], ["model=m"]),
     ('model=m,header={"Authorization": "Bearer abc-DEF-1234", "X-Team": "eval"}',
      ["abc-DEF-1234"], ['"X-Team": "eval"']),
-    ("model=m,header=X-Api-Key: xk-55555555; X-Team: eval", ["xk-55555555"], ["X-Team: eval"]),
+    # every header but known harmless ones is a credential (issue 30): X-Team too
+    ("model=m,header=X-Api-Key: xk-55555555; X-Team: eval", ["xk-55555555"], ["model=m"]),
     ("model=m,headers=x-api-key=xk-66666666", ["xk-66666666"], ["model=m"]),
     ("model=m,header=Proxy-Authorization: Basic dXNlcjpwYXNzd29yZA==", ["dXNlcjpwYXNzd29yZA=="], []),
     # malformed header strings: still masked
@@ -130,7 +131,7 @@ def test_mapping_model_args_and_nested_headers():
     text = json.dumps(out)
     for secret in (HF, SK, "pw123456", "k1234567"):
         assert secret not in text
-    assert out["pretrained"] == "m" and out["header"]["X-Team"] == "e"
+    assert out["pretrained"] == "m" and out["header"]["X-Team"] == "***"  # not known harmless
     assert out["use_auth_token"] is True  # a flag, not a credential
     redact.remember_args(args)
     assert redact.redact_known(f"echo {SK}") == "echo ***"

@@ -63,7 +63,7 @@ class ApiLM(LM):
     cache_neutral_args = frozenset({
         "num_concurrent", "max_retries", "timeout", "backoff_base", "backoff_max",
         "verify_certificate", "ca_cert_path", "header", "headers", "api_key_env", "api_key",
-        "truncate", "max_images", "dtype", "parallelize"})
+        "truncate", "max_images", "dtype", "parallelize", "max_response_mb"})
 
     @staticmethod
     def extra_generation_kwargs() -> None:
@@ -79,9 +79,10 @@ class ApiLM(LM):
                  backoff_base: float = 0.5, backoff_max: float = 10.0,
                  device: Any = None, max_batch_size: Any = None, truncate: Any = None,
                  max_images: Any = None, dtype: Any = None, parallelize: Any = None,
-                 api_key: Any = None) -> None:
+                 api_key: Any = None, max_response_mb: float = 64) -> None:
         """``device`` ... ``parallelize``: lm-eval's arguments, taken and unused by an HTTP API;
-        ``api_key`` is refused (keys come from the environment)."""
+        ``api_key`` is refused (keys come from the environment); ``max_response_mb``: the
+        largest answer read (a larger one fails the run: memory stays bounded)."""
         super().__init__()
         self.backend_name = self.kind_name
         if api_key is not None:
@@ -104,6 +105,7 @@ class ApiLM(LM):
                                  backoff_max=_number("backoff_max", backoff_max, float))
         self.timeout = positive_timeout(timeout, self.kind_name)
         self.verify: bool | str = ca_cert_path or bool(verify_certificate)
+        self.max_response_bytes = _response_cap(max_response_mb)
         if api_key_env:
             self.key_env = api_key_env
         self._api_key = self._read_key()
@@ -131,11 +133,14 @@ class ApiLM(LM):
         return {**self.auth_headers(self._api_key), **self._extra_headers}
 
     def _secrets(self) -> list[str]:
-        """The key, credential headers, and what ``base_url`` holds (user-info, ``?key=``)."""
+        """The key, every header but harmless ones, and what ``base_url`` holds (user-info,
+        ``?key=``)."""
         secrets = [self._api_key, *redact.secrets_in({"base_url": self.base_url})]
-        for name, value in self._extra_headers.items():
-            if redact.is_secret_name(name):
-                secrets += [value, value.split(" ", 1)[-1]]
+        # every header given but known harmless ones (Content-Type, Accept ...): X-Session,
+        # X-Goog-Api-Key ... are credentials whose names no rule can guess
+        secrets += redact.header_secrets(self._extra_headers)
+        auth = self.auth_headers(self._api_key)
+        secrets += redact.header_secrets({k: v for k, v in auth.items()})
         return secrets
 
     def __repr__(self) -> str:
@@ -162,7 +167,9 @@ class ApiLM(LM):
         async def main() -> None:
             client = HttpClient(headers=self._headers(), timeout=self.timeout,
                                 num_concurrent=self.num_concurrent, retry=self.retry,
-                                verify=self.verify, secrets=self._secrets(), seed=self.seed)
+                                verify=self.verify, secrets=self._secrets(), seed=self.seed,
+                                allowed_origin=self.base_url,
+                                max_response_bytes=self.max_response_bytes)
             async with client:
                 await _gather_fail_fast([self._one(client, job, answers, done, on_answer, what)
                                          for job in jobs])
@@ -236,6 +243,15 @@ def excerpt(text: Any, limit: int = 60) -> str:
     if not isinstance(text, str):
         text = json.dumps(text, ensure_ascii=False, default=str)
     return repr(text if len(text) <= limit else "..." + text[-limit:])
+
+
+def _response_cap(value: Any) -> int:
+    """``max_response_mb`` in bytes: a positive number of MiB, or a usage error naming it."""
+    mb = _number("max_response_mb", value, float)
+    if mb <= 0:
+        raise UsageError(f"--model_args max_response_mb: expected a positive number of MiB, "
+                         f"got {value!r}")
+    return int(mb * 1024 * 1024)
 
 
 def _batch_size(value: Any) -> int:

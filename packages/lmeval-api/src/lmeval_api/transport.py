@@ -8,8 +8,14 @@ byte for ``timeout`` seconds, or the whole exchange longer than ``timeout``), HT
 at least that long. Anything else (401, 404, 400 ...) fails at once with the server's message,
 and so does an answer that parses but cannot be right (:class:`ImpossibleAnswer`).
 
-Secrets (API keys) are only ever in request headers. Every message this module logs or raises
-goes through :class:`Redactor`, and URLs are logged without their query string.
+Secrets (API keys) are only ever in request headers, and they never leave ``base_url``'s
+origin: no redirect is followed (a 3xx answer fails at once with one line naming its
+``Location``; aiohttp would re-send the body, and every header but ``Authorization``, to another
+host), and a URL of another origin is refused before any byte is sent. Every message this module
+logs or raises goes through :class:`Redactor`, and URLs are logged without their query string.
+
+Answers are read in chunks up to ``max_response_bytes`` (64 MiB by default, ``max_response_mb``
+in ``--model_args``): a larger answer fails at once, not retried, with memory bounded by the cap.
 """
 
 from __future__ import annotations
@@ -36,6 +42,9 @@ log = logging.getLogger("lmeval.api")
 T = TypeVar("T")
 
 RETRY_STATUS = frozenset({408, 409, 425, 429})
+#: the largest answer body read, unless ``max_response_bytes`` says otherwise
+DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024
+_READ_CHUNK = 64 * 1024
 
 
 class ApiError(LmevalError, RuntimeError):
@@ -114,6 +123,27 @@ def safe_url(url: str) -> str:
     if parts.port:
         host = f"{host}:{parts.port}"
     return urlunsplit((parts.scheme, host, parts.path, "", ""))
+
+
+def origin(url: str) -> tuple[str, str, int | None]:
+    """``(scheme, host, port)`` of ``url``, the default port made explicit."""
+    parts = urlsplit(url)
+    port = parts.port or {"http": 80, "https": 443}.get(parts.scheme.lower())
+    return parts.scheme.lower(), (parts.hostname or "").lower(), port
+
+
+def redirect_error(method: str, url: str, status: int, location: str | None) -> ApiError:
+    """The one line for a 3xx answer: lmeval follows no redirect (credentials and prompt
+    would go wherever ``Location`` says)."""
+    from urllib.parse import urljoin
+
+    target = safe_url(urljoin(url, location)) if location else "(no Location header)"
+    where = ("the same origin" if location and origin(urljoin(url, location)) == origin(url)
+             else "another origin")
+    return ApiError(redact_text(
+        f"{method} {safe_url(url)}: HTTP {status} redirect to {target} ({where}); lmeval "
+        "follows no redirect, so that credentials and prompts reach only base_url's origin: "
+        "set base_url to the final URL"))
 
 
 def check_base_url(url: str, owner: str) -> None:
@@ -209,8 +239,13 @@ class HttpClient:
     def __init__(self, *, headers: Mapping[str, str] | None = None, timeout: float = 300.0,
                  num_concurrent: int = 1, retry: RetryPolicy | None = None,
                  verify: bool | str = True, secrets: Iterable[str] = (),
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, allowed_origin: str | None = None,
+                 max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES) -> None:
+        """``allowed_origin``: a URL whose origin alone may be sent requests (``base_url``);
+        ``max_response_bytes``: the largest answer body read (:data:`DEFAULT_MAX_RESPONSE_BYTES`)."""
         self.headers = dict(headers or {})
+        self.allowed_origin = origin(allowed_origin) if allowed_origin else None
+        self.max_response_bytes = int(max_response_bytes)
         self.timeout = positive_timeout(timeout, "HttpClient")
         self.num_concurrent = max(1, int(num_concurrent))
         self.retry = retry or RetryPolicy()
@@ -255,10 +290,15 @@ class HttpClient:
         """One GET without retries (server probing); raises :class:`ApiError`."""
         import aiohttp
 
+        self._check_origin(url)
         proxy, proxy_auth = self._proxy(url)
         try:
-            async with self._session.get(url, proxy=proxy, proxy_auth=proxy_auth) as resp:
-                status, data = resp.status, await resp.read()
+            async with self._session.get(url, proxy=proxy, proxy_auth=proxy_auth,
+                                         allow_redirects=False) as resp:
+                status = resp.status
+                if 300 <= status < 400:
+                    raise ApiError(self.redact(redirect_error("GET", url, status, resp.headers.get("Location"))))
+                data = await self._read_body(resp, "GET", url)
         except (aiohttp.ClientError, asyncio.TimeoutError) as exc:
             raise ApiError(self.redact(f"GET {safe_url(url)}: {type(exc).__name__}: {exc}")) from None
         if status != 200:
@@ -276,6 +316,7 @@ class HttpClient:
         ``IndexError``) when the body is not a usable answer: the request is then retried.
         """
         assert self._session is not None and self._sem is not None, "use `async with HttpClient()`"
+        self._check_origin(url)
         self.stats.requests += 1
         body = json.dumps(payload, ensure_ascii=False).encode("utf-8")
         last = ""
@@ -301,6 +342,34 @@ class HttpClient:
             f"{what} to {safe_url(url)} failed after {self.retry.max_attempts} attempt(s): {last}"
             " (raise max_retries or timeout in --model_args if the server is just slow)"))
 
+    def _check_origin(self, url: str) -> None:
+        if self.allowed_origin is not None and origin(url) != self.allowed_origin:
+            scheme, host, port = self.allowed_origin
+            raise ApiError(self.redact(f"refusing to send a request to {safe_url(url)}: "
+                                       f"credentials go only to base_url's origin "
+                                       f"{scheme}://{host}:{port}"))
+
+    async def _read_body(self, resp: Any, method: str, url: str) -> bytes:
+        """The answer's body, read in chunks; :class:`ApiError` past ``max_response_bytes``
+        (a ``Content-Length`` over it fails before anything is read)."""
+        cap = self.max_response_bytes
+        declared = resp.content_length
+        if declared is not None and declared > cap:
+            raise self._too_large(method, url, f"Content-Length {declared:,} bytes")
+        data = bytearray()
+        async for chunk in resp.content.iter_chunked(_READ_CHUNK):
+            data += chunk
+            if len(data) > cap:
+                raise self._too_large(method, url, f"over {cap:,} bytes read")
+        return bytes(data)
+
+    def _too_large(self, method: str, url: str, what: str) -> ApiError:
+        mb = self.max_response_bytes / (1024 * 1024)
+        return ApiError(self.redact(
+            f"{method} {safe_url(url)}: the answer is larger than max_response_mb={mb:g} "
+            f"({what}); raise max_response_mb in --model_args if this server's answers are "
+            "really that large"))
+
     def _proxy(self, url: str) -> tuple[Any, Any]:
         """(proxy URL, proxy auth) from the environment (HTTPS_PROXY, NO_PROXY ...), cached."""
         if url not in self._proxies:
@@ -319,10 +388,14 @@ class HttpClient:
         proxy, proxy_auth = self._proxy(url)
         try:
             async with self._session.post(url, data=body, proxy=proxy, proxy_auth=proxy_auth,
-                                          headers={"Content-Type": "application/json"}) as resp:
+                                          headers={"Content-Type": "application/json"},
+                                          allow_redirects=False) as resp:
                 status = resp.status
+                if 300 <= status < 400:
+                    raise ApiError(self.redact(
+                        redirect_error("POST", url, status, resp.headers.get("Location"))))
                 retry_after = resp.headers.get("Retry-After")
-                data = await resp.read()
+                data = await self._read_body(resp, "POST", url)
         except asyncio.TimeoutError:
             raise _Retryable(f"no complete answer within timeout={self.timeout:g}s") from None
         except aiohttp.ClientError as exc:

@@ -5,7 +5,9 @@ errors, reporters) passes through here. Three layers:
 
 * **by name** (:func:`is_secret_name`): ``token``, ``api_key``, ``*_key``, ``*_token`` (not
   vocabulary tokens such as ``add_bos_token``), ``password``, ``secret``, ``Authorization``
-  and other credential headers. Their values become ``***``.
+  and other credential headers. Their values become ``***``. In ``header=``/``headers=``
+  model arguments every header is a credential unless it is known to be harmless
+  (:data:`HARMLESS_HEADERS`: ``Content-Type``, ``Accept``, ``User-Agent`` ...).
 * **by shape** (:func:`redact_text`): ``name=value`` and ``"name": value`` pairs with such a
   name, ``Authorization: Bearer ...``-style headers, URL user-info (``https://***@host``),
   secret query parameters (``?api_key=***&sig=***``) and well-known key formats
@@ -62,6 +64,80 @@ def is_secret_name(name: str) -> bool:
     if n.endswith("_token") or n.startswith("token_"):
         return not (set(n.split("_")) & _VOCABULARY)
     return False
+
+
+#: request headers that never carry a credential; every other header given in ``header=`` is
+#: treated as one (``X-Session``, ``X-Goog-Api-Key``, ``Ocp-Apim-Subscription-Key`` ...)
+HARMLESS_HEADERS = frozenset({
+    "accept", "accept-charset", "accept-encoding", "accept-language", "cache-control",
+    "connection", "content-encoding", "content-language", "content-type", "user-agent",
+    "anthropic-version", "anthropic-beta", "openai-beta", "x-stainless-lang", "x-request-id",
+    "x-title", "http-referer", "referer", "pragma", "dnt", "origin", "prefer",
+})
+#: model-argument names whose value is a set of request headers
+HEADER_ARGS = frozenset({"header", "headers"})
+
+
+def is_harmless_header(name: str) -> bool:
+    """Whether a request header is known to hold no credential (:data:`HARMLESS_HEADERS`)."""
+    return name.strip().strip("\"'").lower() in HARMLESS_HEADERS
+
+
+def parse_header_text(text: str) -> dict[str, str] | None:
+    """``header=`` text as a mapping: a JSON object, or ``Name: value; Name2: value2``; None
+    when it is neither (a pasted bare value)."""
+    import json
+
+    try:
+        parsed = json.loads(text)
+    except ValueError:
+        parsed = None
+    if isinstance(parsed, dict):
+        return {str(k): str(v) for k, v in parsed.items()}
+    out = {}
+    for part in text.split(";"):
+        name, colon, value = part.partition(":")
+        if not colon or not name.strip():
+            return None
+        out[name.strip()] = value.strip()
+    return out
+
+
+def header_secrets(headers: Any) -> list[str]:
+    """The value of every header in ``headers`` (a mapping or ``header=`` text) that is not
+    known to be harmless (of ``Bearer <credential>``, the credential)."""
+    mapping = parse_header_text(headers) if isinstance(headers, str) else headers
+    found: list[str] = []
+    if mapping is None:  # not headers (``Bearer sk-...`` alone): its shapes, else all of it
+        _shapes(str(headers), found)
+        return found or ([str(headers).strip()] if str(headers).strip() else [])
+    for name, value in dict(mapping).items():
+        if not is_harmless_header(str(name)) and value not in (None, ""):
+            found.append(_values(str(value))[-1])  # ``Bearer x``: the credential, not the scheme
+    return found
+
+
+def _masked_header(value: Any) -> str:
+    """``***``, or ``Bearer ***`` for a value with an auth scheme (the scheme is no secret)."""
+    words = str(value).split()
+    return f"{words[0]} {MASK}" if len(words) == 2 and words[0].lower() in _SCHEMES else MASK
+
+
+def redact_headers(headers: Any) -> Any:
+    """``headers`` (a mapping or ``header=`` text) with every value but harmless ones masked;
+    text that is not headers at all is masked whole."""
+    if isinstance(headers, Mapping):
+        return {k: v if is_harmless_header(str(k)) or v in (None, "") else _masked_header(v)
+                for k, v in headers.items()}
+    text = str(headers)
+    mapping = parse_header_text(text)
+    if mapping is None:
+        return MASK if text.strip() else text
+    if text.lstrip().startswith("{"):
+        import json
+
+        return json.dumps(redact_headers(mapping))
+    return "; ".join(f"{k}: {v}" for k, v in redact_headers(mapping).items())
 
 
 # -- values seen earlier -----------------------------------------------------------------
@@ -238,6 +314,10 @@ def _split_items(text: str) -> list[str]:
 
 def _redact_item(item: str, found: list[str] | None) -> str:
     name, eq, value = item.partition("=")
+    if eq and name.strip().lower() in HEADER_ARGS:
+        if found is not None:
+            found.extend(header_secrets(value.strip().strip("\"'")))
+        return f"{name}={redact_headers(value.strip().strip(chr(34) + chr(39)))}"
     if eq and is_secret_name(name):
         if found is not None:
             found.extend(_values(value))
@@ -273,7 +353,9 @@ def remember_args(model_args: Any) -> None:
 def _collect(data: Any, found: list[str]) -> None:
     if isinstance(data, Mapping):
         for key, value in data.items():
-            if is_secret_name(str(key)) and not isinstance(value, (Mapping, list, tuple)):
+            if str(key).lower() in HEADER_ARGS and isinstance(value, (Mapping, str)):
+                found.extend(header_secrets(value))
+            elif is_secret_name(str(key)) and not isinstance(value, (Mapping, list, tuple)):
                 found.extend(_values(str(value)))
             else:
                 _collect(value, found)
@@ -294,7 +376,9 @@ def redact_data(data: Any, *, shapes: bool = True, names: bool = True) -> Any:
     if isinstance(data, Mapping):
         out = {}
         for key, value in data.items():
-            if (names and is_secret_name(str(key)) and value is not None
+            if names and str(key).lower() in HEADER_ARGS and isinstance(value, (Mapping, str)):
+                out[key] = redact_headers(value)
+            elif (names and is_secret_name(str(key)) and value is not None
                     and not isinstance(value, (bool, Mapping, list, tuple))):
                 out[key] = MASK
             else:
