@@ -31,7 +31,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from lmeval.cachedir import cache_root, digest, write_json
-from lmeval.errors import PluginError, UsageError, did_you_mean
+from lmeval.errors import PluginError, UsageError, closest, did_you_mean
 from lmeval.records import SlotRecord
 from lmeval.requires import missing_library
 
@@ -191,6 +191,7 @@ class PluginManager:
         plugin_name = name or getattr(plugin, "__name__", None) or repr(plugin)
         if self.pm.is_registered(plugin) or self.pm.get_plugin(plugin_name) is not None:
             return
+        _check_hookimpls(self.pm, plugin)
         self.pm.register(plugin, name=plugin_name)
         self._distributions[plugin_name] = distribution
         self._registries.clear()
@@ -203,13 +204,23 @@ class PluginManager:
                 continue
             try:
                 module = _load_object(value)
+                self.register(module, name=name, distribution=dist)
             except Exception as exc:  # a broken plugin must not take the CLI down
-                self.failed[name] = f"{type(exc).__name__}: {exc}"
-                log.warning("lmeval: plugin %s failed to load: %s", name, exc)
+                self._disable(name, dist, _why(exc))
                 continue
-            self.register(module, name=name, distribution=dist)
             if version is not None:
                 self._versions[dist] = version
+
+    def _disable(self, name: str, distribution: str, why: str) -> None:
+        """Record a broken plugin and warn once; it contributes nothing from now on."""
+        plugin = self.pm.get_plugin(name) if self._pm is not None else None
+        if plugin is not None:
+            self.pm.unregister(plugin)
+            self._registries.clear()
+        where = name if name == distribution else f"{name} (distribution {distribution})"
+        self.failed[name] = why if name == distribution else f"distribution {distribution}: {why}"
+        log.warning("lmeval: warning: plugin %s is broken and disabled: %s (`lmeval ls "
+                    "plugins` lists it; every other plugin works)", where, why)
 
     def load_local(self, spec: str | ModuleType) -> None:
         """Load ``module.name`` or ``path/to/plugin.py`` as a plugin."""
@@ -234,7 +245,10 @@ class PluginManager:
                 module = importlib.import_module(spec)
         except ModuleNotFoundError as exc:
             raise UsageError(f"--plugins: cannot import {spec!r}: {exc}") from None
-        self.register(module, name=spec, distribution="local")
+        try:
+            self.register(module, name=spec, distribution="local")
+        except PluginError as exc:
+            raise UsageError(f"--plugins {spec}: {exc}") from None
 
     # -- registries --------------------------------------------------------------------
     def _fill(self, kind: str, hook_name: str) -> Registry:
@@ -246,8 +260,16 @@ class PluginManager:
                     _p: str = plugin_name, _d: str = dist) -> None:
                 registry.add(name, obj, plugin=_p, distribution=_d, aliases=aliases, **meta)
 
-            impl.function(**{arg: _register_callback(hook_name, plugin_name, dist, add)
-                             for arg in impl.argnames})
+            try:
+                impl.function(**{arg: _register_callback(hook_name, plugin_name, dist, add)
+                                 for arg in impl.argnames})
+            except PluginError:
+                raise
+            except Exception as exc:  # a broken plugin must not take the CLI down
+                if dist in (CORE_DISTRIBUTION, "local"):
+                    raise
+                self._disable(plugin_name, dist, f"{hook_name} raised {_why(exc)}")
+                return self._fill(kind, hook_name)  # again, without what it half-registered
         self._registries[kind] = registry
         return registry
 
@@ -310,9 +332,25 @@ class PluginManager:
                 self.task_notes.update({str(k): str(v) for k, v in (notes or {}).items()})
                 self.task_note_roots.update({str(k): Path(path) for k in (notes or {})})
 
-            impl.function(register=_register_callback("lmeval_register_task_sources", plugin_name,
-                                                      dist, add))
+            try:
+                impl.function(register=_register_callback("lmeval_register_task_sources",
+                                                          plugin_name, dist, add))
+            except PluginError:
+                raise
+            except Exception as exc:  # a broken plugin must not take the CLI down
+                if dist in (CORE_DISTRIBUTION, "local"):
+                    raise
+                self._disable(plugin_name, dist, f"lmeval_register_task_sources raised {_why(exc)}")
+                return self.task_sources()
         return out
+
+    def fill_all(self) -> None:
+        """Call every registration hook now (``lmeval ls plugins``): a plugin whose hook
+        raises is disabled and listed in :attr:`failed`."""
+        for registry in ("models", "metrics", "aggregations", "filters", "samplers",
+                         "dataset_loaders", "reporters", "executors", "commands"):
+            getattr(self, registry)
+        self.task_sources()
 
     # -- models ------------------------------------------------------------------------
     def model_factory(self, name: str) -> Callable[..., Any]:
@@ -413,6 +451,43 @@ def _bad_call(hook_name: str, plugin: str, distribution: str, params: list[str],
         what = f"wrongly ({exc})"
     return (f"plugin {plugin!r} ({distribution}) called register() of {hook_name} {what}; "
             f"it takes register({', '.join(params)})")
+
+
+def _hook_names() -> list[str]:
+    from lmeval import hookspecs
+
+    return sorted(n for n in dir(hookspecs) if n.startswith("lmeval_")
+                  and callable(getattr(hookspecs, n)))
+
+
+def _check_hookimpls(pm: pluggy.PluginManager, plugin: object) -> None:
+    """A :class:`PluginError` naming the closest hook when ``plugin`` implements a hook that
+    does not exist (``lmeval_register_model``) or takes arguments its hook does not give;
+    pluggy would fail only later, at ``check_pending`` or at the call, for every command."""
+    import inspect
+
+    from lmeval import hookspecs
+
+    known = _hook_names()
+    for attr in dir(plugin):
+        if not attr.startswith("lmeval_") or pm.parse_hookimpl_opts(plugin, attr) is None:
+            continue
+        if attr not in known:
+            raise PluginError(f"it implements {attr!r}, which is no lmeval hook"
+                              + did_you_mean(attr, closest(attr, known)[:1]))
+        given = list(inspect.signature(getattr(plugin, attr)).parameters)
+        expected = list(inspect.signature(getattr(hookspecs, attr)).parameters)
+        unknown = [a for a in given if a not in expected]
+        if unknown:
+            raise PluginError(f"its {attr}({', '.join(given)}) takes {unknown[0]!r}, which "
+                              f"the hook does not give{did_you_mean(unknown[0], expected)}; "
+                              f"it is {attr}({', '.join(expected)})")
+
+
+def _why(exc: BaseException) -> str:
+    """One line for a plugin's failure: a PluginError as it is, else the exception's type."""
+    text = " ".join(str(exc).split())
+    return text if isinstance(exc, PluginError) else f"{type(exc).__name__}: {text}"
 
 
 def _load_object(value: str) -> Any:

@@ -51,11 +51,41 @@ def build_reporters(pm: PluginManager, options: dict[str, Any],
         if name == "wandb" and config_args:
             redact.remember_args(as_kv(config_args))
             kwargs["config_args"] = parse_model_args(as_kv(config_args))
+        factory = pm.reporters.get(name).load()
+        _check_arguments(asked, name, factory, kwargs)
         try:
-            out.append((name, pm.reporters.get(name).load()(**kwargs)))
-        except TypeError as exc:  # bad k=v keys for this reporter
+            out.append((name, factory(**kwargs)))
+        except TypeError as exc:  # bad k=v keys the signature did not show
             raise UsageError(f"{asked}: {exc}") from None
     return out
+
+
+def _check_arguments(asked: str, name: str, factory: Callable[..., Any],
+                     kwargs: dict[str, Any]) -> None:
+    """A usage error with "did you mean" for an argument ``factory`` does not take (checked
+    against its signature, before anything is built); a factory taking ``**kwargs`` accepts all."""
+    import inspect
+
+    from lmeval.errors import did_you_mean
+
+    try:
+        params = inspect.signature(factory).parameters
+    except (TypeError, ValueError):  # no signature to read (a builtin): the call will tell
+        return
+    if any(p.kind is p.VAR_KEYWORD for p in params.values()):
+        return
+    takes = [n for n, p in params.items()
+             if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and n != "self"]
+    for key in kwargs:
+        if key not in takes:
+            raise UsageError(f"{asked}: reporter {name!r} has no argument {key!r}"
+                             f"{did_you_mean(key, takes)}; it takes "
+                             f"{', '.join(takes) or 'no arguments'}")
+    missing = [n for n, p in params.items() if n in takes and p.default is p.empty
+               and n not in kwargs]
+    if missing:
+        raise UsageError(f"{asked}: reporter {name!r} needs {', '.join(missing)} "
+                         f"(e.g. {asked.split(':')[0]}:{missing[0]}=...)")
 
 
 def _not_installed(pm: PluginManager, asked: str, name: str) -> str:

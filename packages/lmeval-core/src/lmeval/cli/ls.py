@@ -77,10 +77,11 @@ def handle(args: argparse.Namespace) -> int:
         return 0
     pm = PluginManager(plugins=args.plugins or ())
     if args.what == "plugins":
+        pm.fill_all()  # a registration hook that raises shows up as broken too
         rows = [(name, dist, version) for name, dist, version in pm.plugins()]
         out.write(_rows(rows, ("plugin", "distribution", "version")))
         for name, error in pm.failed.items():
-            out.write(f"{name}: FAILED TO LOAD: {error}\n")
+            out.write(f"{name}: BROKEN (disabled, contributes nothing): {error}\n")
         return 0
     registry: Any = {"models": pm.models, "metrics": pm.metrics, "filters": pm.filters,
                      "aggregations": pm.aggregations, "samplers": pm.samplers,
