@@ -6,6 +6,11 @@ define is looked up in the sandbox; what comes back is plain data (:mod:`._wire`
 :class:`RemoteObject` whose calls, attributes, ``len``, iteration and indexing go over the pipe
 and whose equality is identity. So every ``==``, ``abs(a - b) < 1e-6``, ``math.isclose`` and
 ``assert`` is evaluated here, on values the candidate can choose but not disguise.
+
+Nothing is imported, evaluated or unpickled here on the candidate's word: a module named in a
+reply is the runner's own copy only when it is one of :data:`MODULES` (side-effect-free
+standard-library modules), and an inert :class:`RemoteObject` otherwise. Arguments the candidate
+changes in place come back with the reply and are applied to the test's objects.
 """
 
 from __future__ import annotations
