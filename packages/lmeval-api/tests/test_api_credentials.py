@@ -313,3 +313,40 @@ def test_every_header_given_is_kept_out_of_the_results(name, lmeval_fault_server
     (results,) = out.rglob("results_*.json")
     model_args = json.loads(results.read_text())["config"]["model_args"]
     assert f"{name}: ***" in model_args and "Content-Type: application/json" in model_args
+
+
+def _trial_table() -> str:
+    """The redirect trial of docs/backends/api.md: every backend x status x credential kind."""
+    monkeypatch = pytest.MonkeyPatch()
+    other = Server(lambda h: _json(h, 200, {"choices": [{"text": "stolen"}]}))
+    lines = ["| backend | Location | trials (5 statuses x 6 credential kinds) | failed at once | "
+             "one line naming Location | requests to base_url | requests to the other server | "
+             "credential or prompt there |", "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for name in sorted(BACKENDS):
+        for target in ("other origin", "same origin"):
+            counts = [0] * 5  # failed, one line, to base_url, to the other server, leaks
+            for status in STATUSES:
+                redirect = _redirector(status, (lambda h: other.url + h.path)
+                                       if target == "other origin" else (lambda h: "/moved" + h.path))
+                for credential in CREDENTIALS:
+                    redirect.seen.clear()
+                    other.seen.clear()
+                    try:
+                        _generate(_make(name, redirect.url, credential, monkeypatch))
+                    except ApiError as exc:
+                        counts[0] += 1
+                        counts[1] += "\n" not in str(exc) and "redirect to" in str(exc)
+                    counts[2] += len(redirect.seen)
+                    counts[3] += len(other.seen)
+                    counts[4] += sum(KEY in str(r) or HEADER_VALUE in str(r) or PROMPT in str(r)
+                                     for r in other.seen)
+                redirect.close()
+            total = len(STATUSES) * len(CREDENTIALS)
+            lines.append(f"| {name} | {target} | {total} | " + " | ".join(map(str, counts)) + " |")
+    other.close()
+    monkeypatch.undo()
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(_trial_table())
