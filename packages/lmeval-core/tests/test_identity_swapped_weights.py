@@ -206,3 +206,33 @@ def test_a_single_file_and_a_tree(tmp_path):
     (model / "iter_0000001" / "mp_rank_00" / "model_optim_rng.pt").write_bytes(b"x" * 10)
     tree = local_files(model, suffixes=("",), recursive=True)
     assert tree is not None and "iter_0000001/mp_rank_00/model_optim_rng.pt" in tree
+
+
+def _trial_table() -> str:
+    """The swap trial of docs/backends/hf.md: what the old key (size, whole-second mtime) and
+    the content key say after each swap."""
+    import tempfile
+
+    lines = ["| swap (names, sizes and mtimes kept) | old key (size, mtime s) | content key |",
+             "| --- | --- | --- |"]
+    for swap in SWAPS:
+        with tempfile.TemporaryDirectory() as tmp:
+            root = Path(tmp)
+            os.environ["LMEVAL_CACHE_DIR"] = str(root / "lmeval-cache")
+            model, other = _checkpoint(root / "model", 1), _checkpoint(root / "other", 2)
+            given = model
+            if swap is swap_symlink_target:
+                (root / "current").symlink_to(model)
+                given = root / "current"
+            old = {p.name: (p.stat().st_size, int(p.stat().st_mtime)) for p in given.iterdir()}
+            before = _key(given)
+            given = swap(model, other)
+            after = {p.name: (p.stat().st_size, int(p.stat().st_mtime)) for p in given.iterdir()}
+            lines.append(f"| {(swap.__doc__ or swap.__name__).strip()} | "
+                         f"{'same: served' if old == after else 'changed'} | "
+                         f"{'new: recomputed' if _key(given) != before else 'SAME: SERVED'} |")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(_trial_table())
