@@ -62,7 +62,8 @@ def _time_limit(seconds: int) -> Iterator[None]:
         yield
     finally:
         signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
+        if previous is not None:  # None: set outside Python, cannot be put back
+            signal.signal(signal.SIGALRM, previous)
 
 
 def sympy_equal(a: str, b: str, *, seconds: int) -> bool:
