@@ -46,7 +46,8 @@ CHUNK = 60  # ungrouped tasks per evaluate call
 #: task or group glob → why its difference is kept (counted apart from the differences to fix)
 DELIBERATE = {
     "cruxeval_*": "the pack follows the CRUXEval paper's harness (facebookresearch/cruxeval): its "
-                  "prompts byte for byte, stop [/ANSWER] only (docs/tasks/code.md)",
+                  "prompts byte for byte, stop [/ANSWER] only; answers parsed with ast, a literal or "
+                  "f(<literals>) or a failure (issue 30; docs/tasks/code.md)",
     "gmmlu*": "names of the GreekMMLU paper registered as extra groups with greekmmlu's members; "
               "lm-eval 0.4.13 has only the greekmmlu* names",
     "afrimgsm*-irokobench": "lm-eval's group averages `acc`, which its generate_until members never "
