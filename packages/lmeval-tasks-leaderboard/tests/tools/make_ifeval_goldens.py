@@ -7,8 +7,8 @@
 ``leaderboard_ifeval`` built by lm-eval's own task definitions on the fixture mirror, scored with
 lmeval-testkit's stand-in answer. (2) ``golden/ifeval_scores.json``: lm-eval's ``process_results``
 for every fixture document and each answer of ``benchmarks/scripted/ifeval.py`` and of
-:data:`EXTRA_ANSWERS`. langdetect draws at random, so a verdict that changes over five runs
-(a short text between two languages) is left out.
+:data:`EXTRA_ANSWERS`. langdetect draws at random, so a verdict that changes over 25 runs (a
+short text between two languages) is left out.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def main() -> None:
     records = []
     for doc in docs:
         for i, answer in enumerate(answers):
-            runs = [process_results(doc, [answer]) for _ in range(5)]
+            runs = [process_results(doc, [answer]) for _ in range(25)]
             if all(r == runs[0] for r in runs):
                 records.append({"key": doc["key"], "answer": i, **runs[0]})
     text = json.dumps({"answers": answers, "records": records}, ensure_ascii=False, indent=0)
