@@ -197,6 +197,14 @@ def test_an_unwritable_store_only_costs_speed(tmp_path, monkeypatch):
     assert _key(model) != first
 
 
+def test_training_state_beside_the_weights_is_not_read(tmp_path):
+    model = _checkpoint(tmp_path / "checkpoint-500", 1)
+    for name in ("optimizer.pt", "scheduler.pt", "rng_state.pth", "rng_state_3.pth",
+                 "training_args.bin"):
+        (model / name).write_bytes(b"state")
+    assert sorted(local_files(model) or {}) == ["config.json", "model.safetensors"]
+
+
 def test_a_single_file_and_a_tree(tmp_path):
     model = _checkpoint(tmp_path / "model", 1)
     one = local_files(model / "model.safetensors")

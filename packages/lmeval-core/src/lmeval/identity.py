@@ -12,6 +12,7 @@ device or number of workers: the core's :data:`CACHE_NEUTRAL_ARGS` and each back
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
@@ -72,6 +73,12 @@ def key_value(value: Any) -> Any:
     return f"<{cls.__module__}.{cls.__qualname__}>"
 
 
+#: Training state a Trainer checkpoint directory holds beside the weights: it changes no answer,
+#: and an optimizer's state is twice the weights' size, so it is not read for the key.
+TRAINING_STATE = re.compile(r"(optimizer|scheduler|scaler)\.(pt|bin|safetensors)"
+                            r"|rng_state(_\d+)?\.pth|training_args\.bin")
+
+
 def local_files(path: str | os.PathLike[str], *, suffixes: tuple[str, ...] = MODEL_FILE_SUFFIXES,
                 recursive: bool = False) -> dict[str, list[Any]] | None:
     """``{file: [size, sha256]}`` for the model files in directory ``path`` (directly in it, or
@@ -101,7 +108,8 @@ def local_sources(sources: Mapping[str, Any]) -> dict[str, Any]:
 def _model_files(root: str, suffixes: tuple[str, ...], recursive: bool) -> list[str]:
     if not recursive:
         return [n for n in sorted(os.listdir(root))
-                if n.endswith(suffixes) and os.path.isfile(os.path.join(root, n))]
+                if n.endswith(suffixes) and not TRAINING_STATE.fullmatch(n)
+                and os.path.isfile(os.path.join(root, n))]
     found = []
     for folder, dirs, files in os.walk(root):
         dirs.sort()
