@@ -560,3 +560,21 @@ def test_misspelled_hookimpl_fails_at_registration():
 
     with pytest.raises(PluginError, match="did you mean 'lmeval_register_models'"):
         plugin_manager(_plugin("typo_plugin", lmeval_register_model=lmeval_register_model))
+
+
+def test_an_optional_hook_of_a_newer_lmeval_is_accepted():
+    """pluggy's way to implement a hook this lmeval does not have yet: @hookimpl(optionalhook=True)."""
+    import types
+
+    from lmeval.hookspecs import hookimpl
+    from lmeval.plugins import PluginManager
+
+    def lmeval_register_future_things(register):
+        pass
+
+    module = types.ModuleType("future_plugin")
+    module.lmeval_register_future_things = hookimpl(optionalhook=True)(lmeval_register_future_things)
+    pm = PluginManager(autoload=False)
+    pm.register(module, name="future_plugin")
+    pm.pm.check_pending()
+    assert "future_plugin" in [name for name, _, _ in pm.plugins()]

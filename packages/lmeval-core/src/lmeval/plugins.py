@@ -470,9 +470,12 @@ def _check_hookimpls(pm: pluggy.PluginManager, plugin: object) -> None:
 
     known = _hook_names()
     for attr in dir(plugin):
-        if not attr.startswith("lmeval_") or pm.parse_hookimpl_opts(plugin, attr) is None:
+        opts = pm.parse_hookimpl_opts(plugin, attr) if attr.startswith("lmeval_") else None
+        if opts is None:
             continue
         if attr not in known:
+            if opts.get("optionalhook"):  # a hook of a newer lmeval, declared optional
+                continue
             raise PluginError(f"it implements {attr!r}, which is no lmeval hook"
                               + did_you_mean(attr, closest(attr, known)[:1]))
         given = list(inspect.signature(getattr(plugin, attr)).parameters)
