@@ -82,7 +82,6 @@ def test_reference_run_scores_every_subject(group, metric, n_leaves):
         assert 0.0 <= value <= 1.0
         # the Global-MMLU fixtures are compact: some subjects have a single question
         assert res["n-samples"][leaf]["effective"] == res["n-samples"][leaf]["original"] >= 1
-    assert len({res["n-samples"][t]["effective"] for t in leaves}) > 1  # weighting matters
     _check_weighted(res, group, metric)
 
 
