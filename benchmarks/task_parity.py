@@ -283,7 +283,8 @@ def run_pack(pack: str, path: Path, args: argparse.Namespace, ref_python: Path) 
             "groups_deliberate": {g: {"difference": verdicts["groups"][g], "why": why}
                                   for g, why in deliberate.items()},
             "groups_differing": {g: d for g, d in verdicts["groups"].items() if d and g not in deliberate},
-            "evaluate_calls": len(units), "seconds": {k: round(v, 1) for k, v in seconds.items()}}
+            "evaluate_calls": len(units), "seconds": {k: round(v, 1) for k, v in seconds.items()},
+            "task_names": sorted(tasks), "group_names": sorted(verdicts["groups"])}
 
 
 def table(rows: list[dict]) -> str:
