@@ -188,8 +188,16 @@ def test_missing_samples_and_unknown_tasks_are_usage_errors(run, capsys, tmp_pat
     next(copy.glob("samples_cmp_ll_*.jsonl")).unlink()
     code, _, err = _rescore(capsys, copy, "--include_path", run["tasks"])
     assert code == 2 and "no samples file for cmp_ll" in err and "--log_samples" in err
-    code, _, err = _rescore(capsys, run["file"])  # the tasks' YAML is not installed
-    assert code == 2 and "'cmp_group' of this run is not installed" in err and "--include_path" in err
+    moved = tmp_path / "moved"
+    shutil.copytree(run["file"].parent, moved)
+    results = json.loads(next(moved.glob("results_*.json")).read_text())
+    results["config"]["lmeval"]["include_path"] = [str(tmp_path / "gone")]  # the YAML moved away
+    next(moved.glob("results_*.json")).write_text(json.dumps(results))
+    code, _, err = _rescore(capsys, moved)
+    assert code == 2 and err.count("\n") == 1, err
+    assert "'cmp_group' of this run is not installed" in err and "--include_path" in err
+    assert f"--include_path {tmp_path / 'gone'} is gone" in err
+    assert "closest" not in err and "did you mean" not in err  # never another task's name
     code, _, err = _rescore(capsys, tmp_path / "nothing-here")
     assert code == 2 and "no such file or directory" in err
 
@@ -253,3 +261,63 @@ def test_a_run_of_lm_eval_itself_is_rescored_to_its_own_scores(run, capsys, tmp_
         for key, value in theirs[task].items():
             if "," in key:  # every "metric,filter" score and stderr
                 assert ours[task][key] == pytest.approx(value, rel=1e-12), (task, key)
+
+
+def test_the_run_records_what_a_rescore_needs(run, capsys, tmp_path, monkeypatch):
+    recorded = json.loads(run["file"].read_text())["config"]["lmeval"]
+    assert recorded["include_path"] == [str(run["tasks"].resolve())]
+    assert recorded["tasks"] == list(ALL) and recorded["executor"] is None
+    files = recorded["task_files"]["cmp_ll"]
+    assert list(files) == [str((run["tasks"] / "cmp_ll.yaml").resolve())]
+    assert files[str((run["tasks"] / "cmp_ll.yaml").resolve())] == __import__("hashlib").sha256(
+        (run["tasks"] / "cmp_ll.yaml").read_bytes()).hexdigest()
+    monkeypatch.chdir(tmp_path)  # no --include_path, another directory: the recorded one is used
+    code, out, err = _rescore(capsys, run["file"], "-o", tmp_path / "out")
+    assert code == 0, err
+    rescored = _newest(tmp_path / "out")
+    assert rescored["results"] == json.loads(run["file"].read_text())["results"]
+    assert all(t["task_files_changed"] == [] for t in rescored["rescored"]["tasks"].values())
+
+
+def test_an_edited_task_file_is_named_in_the_rescore(run, capsys, tmp_path):
+    tasks = tmp_path / "tasks"
+    shutil.copytree(run["tasks"], tasks)
+    copy = tmp_path / "run"
+    shutil.copytree(run["file"].parent, copy)
+    file = next(copy.glob("results_*.json"))
+    results = json.loads(file.read_text())
+    results["config"]["lmeval"]["include_path"] = [str(tasks)]
+    results["config"]["lmeval"]["task_files"] = {
+        t: {str(tasks / Path(f).name): h for f, h in fs.items()}
+        for t, fs in results["config"]["lmeval"]["task_files"].items()}
+    file.write_text(json.dumps(results))
+    gen = tasks / "cmp_gen.yaml"
+    gen.write_text(gen.read_text() + "\n# a comment: the file changed, its scoring did not\n")
+    code, _, err = _rescore(capsys, copy, "-o", tmp_path / "out")
+    assert code == 0, err
+    info = _newest(tmp_path / "out")["rescored"]["tasks"]
+    assert info["cmp_gen"]["task_files_changed"] == [str(gen)]
+    assert info["cmp_ll"]["task_files_changed"] == []
+
+
+QUICKSTART = Path(__file__).resolve().parents[3] / "examples" / "quickstart" / "run.yaml"
+
+
+@pytest.mark.skipif(not QUICKSTART.is_file(), reason="the repository's examples/quickstart is not here")
+def test_the_quickstart_run_is_rescored_from_anywhere(capsys, tmp_path, monkeypatch):
+    """The quickstart's config (``include_path: tasks``, relative to the config file), the
+    reference LM in place of the bundled model; rescored from another directory, no flags."""
+    monkeypatch.setenv("LMEVAL_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.chdir(tmp_path)
+    assert main(["run", "--config", str(QUICKSTART), "--model", "dummy", "--model_args", "seed=1",
+                 "--limit", "4", "--output_path", "out", "--log_samples"]) == 0
+    capsys.readouterr()
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    code, out, err = _rescore(capsys, tmp_path / "out")
+    assert code == 0, err
+    assert "scoring unchanged" in out
+    original = json.loads(sorted((tmp_path / "out").rglob("results_*.json"))[0].read_text())
+    rescored = json.loads(sorted((tmp_path / "out").rglob("rescored/results_*.json"))[0].read_text())
+    assert set(rescored["results"]) == {"qs_arith_gen", "qs_arith_mc", "qs_copy", "qs_stories"}
+    assert rescored["results"] == original["results"]

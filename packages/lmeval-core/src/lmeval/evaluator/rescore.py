@@ -19,14 +19,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from lmeval.errors import UsageError, closest
+from lmeval.errors import UsageError
 from lmeval.evaluator.requests import Built, flatten
+from lmeval.evaluator.rerun_inputs import changed_files
 from lmeval.evaluator.scoring import score
 from lmeval.plugins import PluginManager
 from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, Request, RollingRequest
 from lmeval.report import Run
 from lmeval.samplefile import read_lines, request_kind, typed
-from lmeval.tasks.loader import Group
+from lmeval.tasks.loader import Group, TaskLoader
 from lmeval.tasks.task import Instance, Task
 
 #: Task fields that only score answers: rescoring may change them.
@@ -109,13 +110,33 @@ def _roots(run: Run) -> list[str]:
     return groups + sorted(tasks)
 
 
+def recorded_inputs(run: Run) -> dict[str, Any]:
+    """What ``lmeval run`` recorded for a rescore (``config["lmeval"]``), or {} (an older run,
+    or lm-eval's)."""
+    from lmeval.evaluator.rerun_inputs import KEY
+
+    value = run.results.get("config", {}).get(KEY)
+    return value if isinstance(value, dict) else {}
+
+
+def _include_paths(run: Run, include_path: Any) -> tuple[list[str], list[str]]:
+    """The task directories to search: the run's recorded ``--include_path`` ones that still
+    exist, then ``include_path`` (which wins); and the recorded ones that are gone."""
+    from lmeval.evaluator.rerun_inputs import include_paths
+
+    recorded = [p for p in recorded_inputs(run).get("include_path") or [] if isinstance(p, str)]
+    present = [p for p in recorded if Path(p).is_dir()]
+    return present + include_paths(include_path), [p for p in recorded if p not in present]
+
+
 def load_tasks(run: Run, pm: PluginManager, include_path: Any) -> tuple[list[Task], list[Group]]:
-    """The run's tasks and groups, loaded from the current task YAML (``include_path`` first)."""
+    """The run's tasks and groups, loaded from the current task YAML: the run's recorded
+    ``--include_path`` directories, then ``include_path``, over the installed packs."""
     from lmeval.evaluator.run import task_metadata
     from lmeval.tasks.index import TaskIndex, task_sources
-    from lmeval.tasks.loader import TaskLoader
 
-    index = TaskIndex(task_sources(pm, include_path))
+    paths, gone = _include_paths(run, include_path)
+    index = TaskIndex(task_sources(pm, paths))
     model_args = run.results.get("config", {}).get("model_args")
     try:
         metadata = task_metadata(model_args, None) if isinstance(model_args, (str, dict)) else {}
@@ -125,22 +146,31 @@ def load_tasks(run: Run, pm: PluginManager, include_path: Any) -> tuple[list[Tas
     for name in roots:
         if name not in index.rows:
             raise UsageError(f"{run.path}: task or group {name!r} of this run is not installed"
-                             f"{_suggest(name, index.rows)}; pass the directory of its YAML "
-                             f"with --include_path")
+                             f"{_where_it_was(run, name, gone)}")
     tasks, groups = flatten(TaskLoader(index, pm, metadata).load(roots))
     ran = set(run.results.get("configs", {}))
     loaded = {t.name for t in tasks}
     if loaded != ran:
-        added, gone = sorted(loaded - ran), sorted(ran - loaded)
+        added, gone_names = sorted(loaded - ran), sorted(ran - loaded)
         raise UsageError(f"{run.path}: the groups of this run now have other members "
-                         f"(new: {added or 'none'}; no longer there: {gone or 'none'}); a rescore "
-                         f"scores the tasks that were run")
+                         f"(new: {added or 'none'}; no longer there: {gone_names or 'none'}); a "
+                         f"rescore scores the tasks that were run")
     return tasks, groups
 
 
-def _suggest(name: str, names: Any) -> str:
-    found = closest(name, list(names))
-    return f" (closest: {', '.join(found)})" if found else ""
+def _where_it_was(run: Run, name: str, gone: list[str]) -> str:
+    """Where the run read ``name`` from, and what to pass (never another task's name: a
+    rescore scores the run's own tasks)."""
+    recorded = recorded_inputs(run)
+    members = run.results.get("group_subtasks", {}).get(name) or []
+    files = [f for n in [name, *members] for f in (recorded.get("task_files", {}).get(n) or {})]
+    if files:
+        where = f" (the run read it from {files[0]}"
+        where += f"; --include_path {', '.join(gone)} is gone)" if gone else ", not there now)"
+        return where + "; pass the directory of its YAML with --include_path"
+    if gone:
+        return f" (the run's --include_path {', '.join(gone)} is gone); pass the directory of its YAML with --include_path"
+    return "; pass the directory of its YAML with --include_path, or install the pack that provides it"
 
 
 def apply_run_options(task: Task, run: Run) -> None:
@@ -304,7 +334,8 @@ def rescore_run(run: Run, *, pm: PluginManager, include_path: Any = None,
                            **now, "original_scoring_hash": before["scoring_hash"],
                            "original_request_hash": before["request_hash"],
                            "scoring_changed": now["scoring_hash"] != before["scoring_hash"],
-                           "request_fields_changed": changed}
+                           "request_fields_changed": changed,
+                           "task_files_changed": changed_files(recorded_inputs(run), task)}
     iters = run.results.get("config", {}).get("bootstrap_iters", 100000)
     iters = bootstrap_iters if bootstrap_iters is not None else iters
     scored = score(tasks, groups, built, bootstrap_iters=iters if isinstance(iters, int) else 100000,
@@ -313,6 +344,10 @@ def rescore_run(run: Run, *, pm: PluginManager, include_path: Any = None,
     for task, stats in before.items():  # how generations ended is not in the samples: kept
         if isinstance(stats, dict) and "thinking" in stats:
             scored.setdefault("generation_stats", {}).setdefault(task, {})["thinking"] = stats["thinking"]
+    for name, entry in scored.get("results", {}).items():  # lm-eval's "name" key, where the run has it
+        logged = run.results.get("results", {}).get(name)
+        if isinstance(logged, dict) and "name" in logged:
+            scored["results"][name] = {"name": logged["name"], **entry}
     dropped = ("groups", "generation_stats")
     out = {k: v for k, v in run.results.items() if k not in dropped or k in scored}
     out.update(scored)  # the original key order is kept

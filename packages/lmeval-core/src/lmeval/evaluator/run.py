@@ -12,7 +12,7 @@ from typing import Any
 
 from lmeval import distributed, executors, options, preflight, redact, timelimit
 from lmeval.errors import UsageError
-from lmeval.evaluator import requests
+from lmeval.evaluator import requests, rerun_inputs
 from lmeval.evaluator.config import RunConfig
 from lmeval.evaluator.results import add_run_fields, model_name
 from lmeval.evaluator.scoring import score
@@ -164,5 +164,7 @@ def run(config: RunConfig, pm: PluginManager, start: float | None = None) -> dic
     results = score(leaf_tasks, groups, built, bootstrap_iters=config.bootstrap_iters,
                     log_samples=config.log_samples, plugins=pm)
     results = add_run_fields(results, config, lm, pm, scheduler, start)
+    results["config"][rerun_inputs.KEY] = redact.redact_data(
+        rerun_inputs.record(config, leaf_tasks), shapes=False, names=False)  # hashes, paths: not secrets
     pm.notify("lmeval_run_end", results=results)
     return results
