@@ -58,10 +58,10 @@ def reference_names() -> dict[str, str]:
     entries = json.loads(proc.stdout)
     folders = {n: e[1] for n, e in entries.items() if e[1]}
     members: dict[str, list[str]] = collections.defaultdict(list)
-    for name, (kind, _folder, tags) in entries.items():
+    for name, (_kind, _folder, tags) in entries.items():
         for tag in tags:
             members[tag].append(name)
-    for name, (kind, folder, _tags) in entries.items():
+    for name, (_kind, folder, _tags) in entries.items():
         if not folder:
             counts = collections.Counter(folders.get(m) for m in members.get(name, []) if folders.get(m))
             folders[name] = counts.most_common(1)[0][0] if counts else "(none)"
