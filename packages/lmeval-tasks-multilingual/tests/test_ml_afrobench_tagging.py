@@ -1,6 +1,6 @@
 """AfroBench's MasakhaNER, MasakhaPOS and ADR: lm-eval's names, span F1 and POS accuracy as lm-eval
 0.4.13's code computes them over many hostile answers (tests/golden/tagging_scores.json, written by
-tools/tagging_scorer_golden.py in lm-eval's venv), and the tasks scored end to end."""
+tests/tools/tagging_scorer_golden.py in lm-eval's venv), and the tasks scored end to end."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Every task builds, for its first document, exactly the requests lm-eval 0.4.13 builds from its
-own YAML on the same documents (tests/golden/requests.json, made once by tools/make_golden.py)."""
+own YAML on the same documents (tests/golden/requests.json, made once by tests/tools/make_golden.py)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Compare the requests lmeval builds with those lm-eval 0.4.13 builds, document by document.
 
-    /tmp/ref/bin/python tools/reference_requests.py --mirror M --tasks a,b > ref.json
-    python tools/compare_with_reference.py --mirror M --reference ref.json [--rename ours=theirs,...]
+    /tmp/ref/bin/python tests/tools/reference_requests.py --mirror M --tasks a,b > ref.json
+    python tests/tools/compare_with_reference.py --mirror M --reference ref.json [--rename ours=theirs,...]
 
 Prints one line per task: ``ok`` or the first difference (document, request, field). A development
 tool: lm-eval is not installed where the tests run.

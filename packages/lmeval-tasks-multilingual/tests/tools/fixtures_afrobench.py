@@ -1,9 +1,8 @@
-"""Fixtures of the AfroBench families (called by tools/generate_fixtures.py)."""
+"""Fixtures of the AfroBench families (called by make_fixtures.py)."""
 
 from __future__ import annotations
 
-import fixtures_afrobench_translation
-from generate_fixtures import N, dump
+from fixture_rows import N, dump
 
 
 def naijarc() -> None:
@@ -25,7 +24,7 @@ def openai_mmlu() -> None:
 
 def sib() -> None:
     """Davlan/sib200: FLORES sentences with one of seven topic labels, per FLORES config."""
-    from generate_afrobench import SIB_CATEGORIES, SIB_LANGS
+    from afrobench import SIB_CATEGORIES, SIB_LANGS
 
     for config, _ in SIB_LANGS.values():
         for split in ("validation", "test"):
@@ -39,7 +38,7 @@ def masakhanews() -> None:
     text, url), the ``category`` string lm-eval's AfroBench YAML reads as its target. Not checked against
     the Hub here (no network): a copy whose topic is only a ClassLabel ``label`` would make lmeval refuse
     the task (gold 'category' is not a choice) where lm-eval scores it 0."""
-    from generate_afrobench import MASAKHANEWS_CATEGORIES, MASAKHANEWS_LANGS
+    from afrobench import MASAKHANEWS_CATEGORIES, MASAKHANEWS_LANGS
 
     for lang in MASAKHANEWS_LANGS:
         for split in ("validation", "test"):
@@ -51,7 +50,7 @@ def masakhanews() -> None:
 
 def afrisenti() -> None:
     """masakhane/afrisenti: a tweet and its sentiment label (a string), train/validation/test."""
-    from generate_afrobench import AFRISENTI_LANGS
+    from afrobench import AFRISENTI_LANGS
 
     for lang in AFRISENTI_LANGS:
         for split in ("train", "validation", "test"):
@@ -62,7 +61,7 @@ def afrisenti() -> None:
 
 def nollysenti() -> None:
     """Davlan/nollysenti: a movie review and its label ("positive"/"negative"), validation/test."""
-    from generate_afrobench import NOLLYSENTI_LANGS
+    from afrobench import NOLLYSENTI_LANGS
 
     for config, _ in NOLLYSENTI_LANGS.values():
         for split in ("validation", "test"):
@@ -74,7 +73,7 @@ def nollysenti() -> None:
 def injongointent() -> None:
     """masakhane/InjongoIntent: an utterance (``text``), its English gloss and its intent name (English:
     train and test only)."""
-    from generate_afrobench import INJONGO_INTENTS, INJONGO_LANGS
+    from afrobench import INJONGO_INTENTS, INJONGO_LANGS
 
     for lang in INJONGO_LANGS:
         for split in ("train", "test") if lang == "eng" else ("validation", "test"):
@@ -85,7 +84,7 @@ def injongointent() -> None:
 
 def uhura_arc_easy() -> None:
     """masakhane/uhura-arc-easy: ARC's schema (id, question, choices {text, label}, answerKey)."""
-    from generate_afrobench import UHURA_LANGS
+    from afrobench import UHURA_LANGS
 
     for lang in UHURA_LANGS:
         for split in ("train", "test") if lang in ("nso", "zu") else ("validation", "test"):
@@ -95,13 +94,4 @@ def uhura_arc_easy() -> None:
                 "answerKey": "ABCD"[(i + len(split)) % 4]} for i in range(N)])
 
 
-FAMILIES = [naijarc, openai_mmlu, sib, masakhanews, afrisenti, nollysenti, injongointent, uhura_arc_easy,
-            *fixtures_afrobench_translation.FAMILIES]
-
-import afrobench_qa_sum  # noqa: E402 -- AfriQA and XL-Sum (tools/afrobench_qa_sum.py)
-
-FAMILIES += afrobench_qa_sum.FIXTURES
-
-import fixtures_afrobench_tagging  # noqa: E402 -- MasakhaNER, MasakhaPOS, ADR
-
-FAMILIES += fixtures_afrobench_tagging.FIXTURES
+FAMILIES = [naijarc, openai_mmlu, sib, masakhanews, afrisenti, nollysenti, injongointent, uhura_arc_easy]

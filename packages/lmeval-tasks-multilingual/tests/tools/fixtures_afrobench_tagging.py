@@ -1,8 +1,8 @@
-"""Fixtures of AfroBench's MasakhaNER, MasakhaPOS and ADR (listed in fixtures_afrobench.FAMILIES)."""
+"""Fixtures of AfroBench's MasakhaNER, MasakhaPOS and ADR (called by make_fixtures.py)."""
 
 from __future__ import annotations
 
-from generate_fixtures import N, dump
+from fixture_rows import N, dump
 
 # XTREME-UP's MasakhaNER-X rows: the sentence and its entities as "LABEL: entity $$ LABEL: entity";
 # a sentence without entities has an empty target (kept in the set, as lm-eval reads it)
@@ -60,4 +60,4 @@ def adr() -> None:
                 for text, target in _ADR_ROWS[:N]])
 
 
-FIXTURES = [masakhaner, masakhapos, adr]
+FAMILIES = [masakhaner, masakhapos, adr]

@@ -1,11 +1,11 @@
-"""Fixtures of AfroBench's translation families (called through tools/fixtures_afrobench.py): a few
+"""Fixtures of AfroBench's translation families (called by make_fixtures.py): a few
 parallel sentences per config and split, in each Hub dataset's columns. NTREX's and SALT's columns
 are those lm-eval's YAML reads (not checked against the Hub here: no network)."""
 
 from __future__ import annotations
 
 from afrobench_translation import FLORES_LANGS, MAFAND_PIVOTS, NTREX_LANGS, SALT_LANGS
-from generate_fixtures import N, dump
+from fixture_rows import N, dump
 
 
 def line(lang: str, split: str, i: int) -> str:

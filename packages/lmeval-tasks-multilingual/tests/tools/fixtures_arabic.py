@@ -1,12 +1,12 @@
-"""Fixtures of the Arabic families (called by tools/generate_fixtures.py): a few rows per config
+"""Fixtures of the Arabic families (called by make_fixtures.py): a few rows per config
 and split, in each hub dataset's schema, synthetic texts."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import generate_arabic as ga
-from generate_fixtures import N, dump
+import arabic as ga
+from fixture_rows import N, dump
 
 
 def arab_culture() -> None:

@@ -1,8 +1,8 @@
-"""Fixtures of the Bangla (TituLLMs) sets (called by tools/generate_fixtures.py)."""
+"""Fixtures of the Bangla (TituLLMs) sets (called by make_fixtures.py)."""
 
 from __future__ import annotations
 
-from generate_fixtures import N, dump
+from fixture_rows import N, dump
 
 
 def bangla() -> None:

@@ -1,9 +1,9 @@
-"""Fixtures of BasqueGLUE (beyond qnli) and BertaQA (called by tools/generate_fixtures.py)."""
+"""Fixtures of BasqueGLUE (beyond qnli) and BertaQA (called by make_fixtures.py)."""
 
 from __future__ import annotations
 
-import generate_basque_extra as gb
-from generate_fixtures import N, dump
+import basque as gb
+from fixture_rows import N, dump
 
 
 def basqueglue() -> None:

@@ -1,10 +1,10 @@
-"""Fixtures of caBreu, cocoteros_va and TerretaQA (called by tools/generate_fixtures.py)."""
+"""Fixtures of caBreu, cocoteros_va and TerretaQA (called by make_fixtures.py)."""
 
 from __future__ import annotations
 
 import json
 
-from generate_fixtures import N, dump
+from fixture_rows import N, dump
 
 
 def catalan_generation() -> None:

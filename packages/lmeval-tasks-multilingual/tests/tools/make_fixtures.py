@@ -1,39 +1,46 @@
 """Write the test fixtures: a few rows per dataset config and split, with each hub dataset's schema.
 
-    python tools/generate_fixtures.py     # rewrites tests/fixtures/
+    python packages/lmeval-tasks-multilingual/tests/tools/make_fixtures.py     # rewrites tests/fixtures/
 
 Layout (the offline mirror of lmeval.data): ``<hub id>/<config or "default">/<split>.jsonl``.
 The texts are synthetic; field names, types and value conventions (label ranges, string-typed
 answer numbers, "Question: " prefixes of MGSM's train split ...) are those of the hub datasets.
+This module writes the families of the first generators; ``fixtures_*.py`` the others.
 """
 
 from __future__ import annotations
 
-import json
 import shutil
 import sys
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).parent))
-import generate_tasks as g  # noqa: E402
+sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parents[2] / "generate")]
 
-OUT = Path(__file__).resolve().parent.parent / "tests" / "fixtures"
-N = 3
-
-
-def dump(hub: str, config: str | None, split: str, rows: list[dict[str, Any]]) -> None:
-    path = OUT / hub / (config or "default") / f"{split}.jsonl"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
-
-
-def sentence(tag: str, i: int, words: int = 6) -> str:
-    return " ".join(f"{tag}{i}w{j}" for j in range(words)).capitalize() + "."
+import fixtures_afrobench  # noqa: E402
+import fixtures_afrobench_qa_sum  # noqa: E402
+import fixtures_afrobench_tagging  # noqa: E402
+import fixtures_afrobench_translation  # noqa: E402
+import fixtures_arabic  # noqa: E402
+import fixtures_bangla  # noqa: E402
+import fixtures_basque_extra  # noqa: E402
+import fixtures_catalan_extra  # noqa: E402
+from afri import AFRIMGSM_LANGS, AFRIXNLI_LANGS  # noqa: E402
+from arc_mt import ARC_MT, ARC_MT_DATASETS  # noqa: E402
+from basque import EUS_EXAMS  # noqa: E402
+from belebele import BELEBELE  # noqa: E402
+from dialect_hellaswag import DIALECT_HELLASWAG  # noqa: E402
+from fixture_rows import OUT, N, dump, sentence  # noqa: E402
+from flores import FLORES  # noqa: E402
+from mgsm import MGSM  # noqa: E402
+from pawsx import PAWSX  # noqa: E402
+from xcopa import XCOPA  # noqa: E402
+from xnli import XNLI  # noqa: E402
+from xstorycloze import XSTORYCLOZE  # noqa: E402
 
 
 def belebele() -> None:
-    for cfg in g.BELEBELE:
+    for cfg in BELEBELE:
         dump("facebook/belebele", cfg, "test", [{
             "link": f"https://en.wikibooks.org/wiki/{cfg}/{i}", "question_number": i + 1,
             "flores_passage": f"Passage {i} in {cfg}. " + sentence("p", i, 12),
@@ -49,7 +56,7 @@ def nli_rows(tag: str, n: int = N) -> list[dict[str, Any]]:
 
 
 def xnli() -> None:
-    for lang in g.XNLI:
+    for lang in XNLI:
         for split in ("train", "validation", "test"):
             dump("facebook/xnli", lang, split, nli_rows(f"{lang}-{split}"))
 
@@ -61,7 +68,7 @@ def copa_rows(tag: str) -> list[dict[str, Any]]:
 
 
 def xcopa() -> None:
-    for lang in g.XCOPA:
+    for lang in XCOPA:
         for split in ("validation", "test"):
             dump("cambridgeltl/xcopa", lang, split, copa_rows(f"{lang}-{split}"))
 
@@ -73,7 +80,7 @@ def story_rows(tag: str) -> list[dict[str, Any]]:
 
 
 def xstorycloze() -> None:
-    for lang in g.XSTORYCLOZE:
+    for lang in XSTORYCLOZE:
         for split in ("train", "eval"):
             dump("juletxara/xstory_cloze", lang, split, story_rows(f"{lang}-{split}"))
     for split in ("train", "eval"):
@@ -88,7 +95,7 @@ def paws_rows(tag: str) -> list[dict[str, Any]]:
 
 
 def pawsx() -> None:
-    for lang in g.PAWSX:
+    for lang in PAWSX:
         for split in ("train", "validation", "test"):
             dump("google-research-datasets/paws-x", lang, split, paws_rows(f"{lang}-{split}"))
 
@@ -108,18 +115,18 @@ def mgsm_rows(question_prefix: str, answer_prefix: str, split: str, tag: str) ->
 
 
 def mgsm() -> None:
-    for lang, (question, answer, _direct, _regex) in g.MGSM.items():
+    for lang, (question, answer, _direct, _regex) in MGSM.items():
         for split in ("train", "test"):
             dump("juletxara/mgsm", lang, split, mgsm_rows(question, answer, split, lang))
 
 
 def afri() -> None:
-    for lang in g.AFRIXNLI_LANGS:
+    for lang in AFRIXNLI_LANGS:
         for split in ("validation", "test"):
             dump("masakhane/afrixnli", lang, split, nli_rows(f"{lang}-{split}"))
         if lang != "eng":
             dump("masakhane/afrixnli-translate-test", lang, "test", nli_rows(f"{lang}-tt"))
-    for lang in g.AFRIMGSM_LANGS:
+    for lang in AFRIMGSM_LANGS:
         for split in ("train", "test"):
             dump("masakhane/afrimgsm", lang, split, mgsm_rows("Question:", "Step-by-Step Answer:", split, lang))
         if lang != "eng":
@@ -135,7 +142,7 @@ def arc_rows(tag: str) -> list[dict[str, Any]]:
 def flores_rows(tag: str) -> list[dict[str, Any]]:
     return [{"id": i + 1, "URL": f"https://en.wikinews.org/{i}", "domain": "wikinews", "topic": "science",
              "has_image": 0, "has_hyperlink": 0,
-             **{f"sentence_{code}": f"{name} sentence {tag} {i}." for name, code in g.FLORES.values()}}
+             **{f"sentence_{code}": f"{name} sentence {tag} {i}." for name, code in FLORES.values()}}
             for i in range(N)]
 
 
@@ -165,8 +172,8 @@ def basque() -> None:
                         ("eu_native", ("test",))):
         for split in splits:
             dump("HiTZ/xnli-eu", cfg, split, nli_rows(f"{cfg}-{split}"))
-    for cfg in g.EUS_EXAMS:
-        dump("HiTZ/EusExams", cfg, "test", exam_rows(cfg, with_bad=cfg == g.EUS_EXAMS[0]))
+    for cfg in EUS_EXAMS:
+        dump("HiTZ/EusExams", cfg, "test", exam_rows(cfg, with_bad=cfg == EUS_EXAMS[0]))
     dump("HiTZ/EusProficiency", None, "test", exam_rows("prof"))
     dump("HiTZ/EusReading", None, "test", [{"context": f"Testua {i}.", **r, "candidates": r["candidates"][: 4 - i % 2]}
                                            for i, r in enumerate(exam_rows("read"))])
@@ -228,8 +235,8 @@ def catalan() -> None:
 
 
 def arc_mt() -> None:
-    for lang in g.ARC_MT:
-        hub, config = g.ARC_MT_DATASETS.get(lang, ("LumiOpen/arc_challenge_mt", lang))
+    for lang in ARC_MT:
+        hub, config = ARC_MT_DATASETS.get(lang, ("LumiOpen/arc_challenge_mt", lang))
         for split in ("train", "validation", "test"):
             dump(hub, config, split, arc_rows(f"{lang}-{split}"))
 
@@ -242,7 +249,7 @@ def copal_id() -> None:
 
 
 def dialect_hellaswag() -> None:
-    for task, (hub, _) in g.DIALECT_HELLASWAG.items():
+    for task, (hub, _) in DIALECT_HELLASWAG.items():
         for split in ("train", "validation", "test"):
             dump(hub, None, split, [{
                 "ind": i, "activity_label": f"نشاط {i}", "ctx_a": f"راجل {task} {i} واقف", "ctx_b": "وبعدين",
@@ -255,19 +262,15 @@ def dialect_hellaswag() -> None:
 def main() -> None:
     if OUT.exists():
         shutil.rmtree(OUT)
-    for family in (belebele, xnli, xcopa, xstorycloze, pawsx, mgsm, afri, arc_mt, copal_id, dialect_hellaswag, basque, catalan):
-        family()
-    import fixtures_afrobench
-    import fixtures_arabic
-    import fixtures_bangla
-    import fixtures_basque_extra
-    import fixtures_catalan_extra
-
-    for family in (*fixtures_arabic.FAMILIES, *fixtures_basque_extra.FAMILIES, *fixtures_bangla.FAMILIES,
-                   *fixtures_catalan_extra.FAMILIES, *fixtures_afrobench.FAMILIES):
-        family()
+    for module in (sys.modules[__name__], fixtures_arabic, fixtures_basque_extra, fixtures_bangla, fixtures_catalan_extra,
+                   fixtures_afrobench, fixtures_afrobench_translation, fixtures_afrobench_qa_sum,
+                   fixtures_afrobench_tagging):
+        for family in module.FAMILIES:
+            family()
     print(f"wrote {sum(1 for _ in OUT.rglob('*.jsonl'))} files under {OUT}")
 
+
+FAMILIES = [belebele, xnli, xcopa, xstorycloze, pawsx, mgsm, afri, arc_mt, copal_id, dialect_hellaswag, basque, catalan]
 
 if __name__ == "__main__":
     main()

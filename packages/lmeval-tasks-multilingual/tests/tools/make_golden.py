@@ -1,8 +1,8 @@
 """Build tests/golden/requests.json from two reference dumps of lm-eval 0.4.13.
 
-    /tmp/ref/bin/python tools/reference_requests.py --mirror tests/fixtures --tasks ALL > ref0.json
-    /tmp/ref/bin/python tools/reference_requests.py --mirror tests/fixtures --tasks ALL --num_fewshot 2 > ref2.json
-    python tools/make_golden.py ref0.json ref2.json [--merge]
+    /tmp/ref/bin/python tests/tools/reference_requests.py --mirror tests/fixtures --tasks ALL > ref0.json
+    /tmp/ref/bin/python tests/tools/reference_requests.py --mirror tests/fixtures --tasks ALL --num_fewshot 2 > ref2.json
+    python tests/tools/make_golden.py ref0.json ref2.json [--merge]
 
 Keeps the requests of document 0 of every task, zero-shot, and 2-shot for the first task of every
 task folder (one per prompt template). ``--merge`` adds the dumps' tasks to the golden file and
@@ -16,7 +16,7 @@ import json
 import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parents[2]
 TASKS = HERE / "src" / "lmeval_tasks_multilingual" / "tasks"
 #: tasks whose requests differ from lm-eval's on purpose (see the README's deliberate differences)
 DELIBERATE = {"arabic_mt_sciq", "arabic_mt_sciq_light"}
@@ -43,7 +43,7 @@ def main() -> int:
     two_new = {t: rows[0][1] for t, rows in two.items()
                if isinstance(rows, list) and t in wanted and t not in DELIBERATE}
     golden = {
-        "source": "lm-eval 0.4.13 with its own task YAML, on tests/fixtures (tools/reference_requests.py)",
+        "source": "lm-eval 0.4.13 with its own task YAML, on tests/fixtures (tests/tools/reference_requests.py)",
         "zero_shot": dict(sorted({**old["zero_shot"], **zero_new}.items())),
         "two_shot": dict(sorted({**old["two_shot"], **two_new}.items())),
     }

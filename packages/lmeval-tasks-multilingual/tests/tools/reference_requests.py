@@ -1,9 +1,9 @@
 """Dump the requests lm-eval 0.4.13 builds for tasks, reading datasets from an offline mirror.
 
 A development tool, not a test: run it with the *reference* interpreter to see what lm-eval does
-with the same documents, then compare with lmeval (``tools/compare_with_reference.py``)::
+with the same documents, then compare with lmeval (``tests/tools/compare_with_reference.py``)::
 
-    /tmp/ref/bin/python tools/reference_requests.py --mirror tests/fixtures \
+    /tmp/ref/bin/python tests/tools/reference_requests.py --mirror tests/fixtures \
         --tasks xnli_en,xnli_de [--include_path DIR] [--no-defaults] > ref.json
 
 ``datasets.load_dataset`` is replaced by a reader of ``<mirror>/<path>/<name|default>/<split>.jsonl``.

@@ -1,6 +1,6 @@
 """Write what lm-eval 0.4.13 makes of many MasakhaNER and MasakhaPOS answers, for the tests.
 
-    benchmarks/.work/ref-venv/bin/python packages/lmeval-tasks-multilingual/tools/tagging_scorer_golden.py
+    benchmarks/.work/ref-venv/bin/python packages/lmeval-tasks-multilingual/tests/tools/tagging_scorer_golden.py
 
 Runs lm-eval's own code: the ``format_span`` and ``regex_pos`` filters, MasakhaNER's span F1
 aggregation (``afrobench/masakhaner/prompt_1/utils.py``) on each (gold, answer) pair and on seeded
@@ -16,7 +16,7 @@ import json
 import random
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parents[2]
 OUT = HERE / "tests" / "golden" / "tagging_scores.json"
 
 NER_GOLDS = ["PER: Amina Yusuf $$ LOC: Kano $$ DATE: 12 ga Mayu", "ORG: Dangote Group $$ LOC: Lagos $$ LOC: Nigeria",
@@ -96,7 +96,7 @@ def main() -> None:
             [(pos_rows[i]["gold"], pos_rows[i]["filtered"]) for i in picks])})
 
     OUT.write_text(json.dumps({"source": "lm-eval 0.4.13's format_span, regex_pos, span_f1_agg and acc_score "
-                                         "(tools/tagging_scorer_golden.py)",
+                                         "(tests/tools/tagging_scorer_golden.py)",
                                "ner": ner_rows, "ner_sets": ner_sets, "pos": pos_rows, "pos_sets": pos_sets},
                               ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
     print(f"{len(ner_rows)} NER pairs, {len(ner_sets)} sets, {len(pos_rows)} POS pairs -> {OUT}")
