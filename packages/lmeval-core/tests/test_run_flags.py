@@ -76,7 +76,7 @@ def test_results_json_keys_path_and_sample_lines(tasks, tmp_path, capsys):
     assert {"groups", "lmeval_version", "plugins", "scheduler"} <= set(results)
     assert LM_EVAL_CONFIG_KEYS <= set(results["config"])
     assert results["config"]["model"] == "dummy"
-    assert results["config"]["model_args"] == "pretrained=org/tiny-model"
+    assert results["config"]["model_args"] == {"pretrained": "org/tiny-model"}  # lm-eval's CLI
     assert set(results["results"]) == {"k_group", "k_mc", "k_mc_twin", "k_gen"}
     assert set(results["groups"]) == {"k_group"}
     assert results["group_subtasks"]["k_group"] == ["k_mc", "k_mc_twin"]

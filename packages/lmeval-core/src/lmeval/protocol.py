@@ -213,6 +213,14 @@ class LM:
         values; the default adds nothing."""
         return {}
 
+    def model_info(self) -> Mapping[str, Any]:
+        """Facts about the model for the results file, under lm-eval 0.4.13's names and types:
+        ``model_num_parameters`` (int), ``model_dtype``, ``model_revision``, ``model_sha`` (str;
+        written under ``config``), ``tokenizer_pad_token`` / ``_eos_token`` / ``_bos_token``
+        (``[token, str(id)]``), ``eot_token_id`` and ``max_length`` (int; top level). Give the
+        ones the backend knows; the default gives none."""
+        return {}
+
     def close(self) -> None:
         """Stop what the backend started (engines, worker processes). The core calls it once,
         after the last request, on a model it built; an LM passed in by the caller stays open."""

@@ -317,6 +317,26 @@ class HFLM(LM):
                 extras[f"{name}_files"] = self._files[name]
         return extras
 
+    def model_info(self) -> Mapping[str, Any]:
+        """lm-eval 0.4.13's ``get_model_info`` and tokenizer fields; ``model_sha`` is the Hub
+        commit the weights came from (lm-eval asks the Hub for it; "" for a local model)."""
+        tok = self.tokenizer
+        model = self._model
+        count = model.num_parameters() if hasattr(model, "num_parameters") else \
+            sum(p.numel() for p in model.parameters())
+        info: dict[str, Any] = {
+            "model_num_parameters": int(count),
+            "model_dtype": str(getattr(model, "dtype", "")),
+            "model_revision": self.revision,
+            "model_sha": str(getattr(self._config, "_commit_hash", None) or ""),
+        }
+        for name in ("pad", "eos", "bos"):
+            info[f"tokenizer_{name}_token"] = [getattr(tok, f"{name}_token", None),
+                                               str(getattr(tok, f"{name}_token_id", None))]
+        info["eot_token_id"] = self.eot_token_id
+        info["max_length"] = self.max_length
+        return info
+
     def close(self) -> None:
         """Log the loglikelihood token counts of the run (at INFO): tokens fed to the model
         against the prefix trie of every input (the floor) and the plain path's."""

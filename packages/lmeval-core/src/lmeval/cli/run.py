@@ -278,6 +278,9 @@ def handle(args: argparse.Namespace) -> int:
     if not results:  # a rank other than 0
         return 0
     results["config"]["num_fewshot"] = options["num_fewshot"]
+    results["config"].update(_as_lm_eval_cli(model_args, options))
+    if options["fewshot_as_multiturn"] is None and not options["apply_chat_template"]:
+        results["fewshot_as_multiturn"] = None  # lm-eval's CLI: not given, no chat template
     samples_out = results.get("samples") if options["log_samples"] else None
     print(summary_line(results["config"]))  # the table first: nothing below can lose it
     print(make_table(results))
@@ -297,6 +300,18 @@ def handle(args: argparse.Namespace) -> int:
     for line in cut_off_warnings(results):  # last, where it is seen
         print(f"lmeval: warning: {line}", file=sys.stderr)
     return status
+
+
+def _as_lm_eval_cli(model_args: Any, options: dict[str, Any]) -> dict[str, Any]:
+    """``config``'s fields as lm-eval 0.4.13's CLI writes them: ``model_args`` parsed to a dict
+    (credentials masked), ``batch_size`` as typed (a string), ``limit`` a float."""
+    from lmeval import redact
+    from lmeval.protocol import parse_model_args
+
+    limit = options["limit"]
+    return {"model_args": redact.redact_args(parse_model_args(model_args)),
+            "batch_size": options["batch_size"],
+            "limit": float(limit) if limit is not None else None}
 
 
 def _check_integrity(pm: Any, tasks: list[str], include: Any) -> None:

@@ -8,7 +8,7 @@ import re
 import time
 from typing import Any
 
-from lmeval import __version__, redact
+from lmeval import __version__, redact, runinfo
 from lmeval.evaluator.config import RunConfig
 from lmeval.plugins import PluginManager
 from lmeval.protocol import LM, parse_model_args
@@ -37,18 +37,27 @@ def add_run_fields(results: dict[str, Any], config: RunConfig, lm: LM, pm: Plugi
                    scheduler: Scheduler, start: float) -> dict[str, Any]:
     """``results`` with the run's fields added, every credential masked."""
     model_args = config.model_args
-    results["config"] = {
+    model_config, tokenizer_fields = runinfo.model_facts(lm)
+    results["config"] = {  # lm-eval 0.4.13's keys, order and types (the CLI adjusts three)
         "model": config.model_label,
         "model_args": model_args if not isinstance(model_args, dict) else dict(model_args),
+        **model_config,
         "batch_size": config.batch_size, "batch_sizes": [], "device": config.device,
         "use_cache": config.use_cache, "limit": config.limit,
-        "bootstrap_iters": config.bootstrap_iters, "gen_kwargs": dict(config.gen_kwargs or {}) or None,
+        "bootstrap_iters": config.bootstrap_iters, "gen_kwargs": dict(config.gen_kwargs or {}),
         "random_seed": config.random_seed, "numpy_seed": config.numpy_random_seed,
         "torch_seed": config.torch_random_seed, "fewshot_seed": config.fewshot_random_seed,
     }
+    for name, entry in results.get("results", {}).items():  # a task's (not a group's) name first
+        if name in results.get("configs", {}):
+            results["results"][name] = {"name": name, **entry}
+    environment = runinfo.environment()
+    results["git_hash"] = environment.pop("git_hash")
+    results["date"] = start
+    results.update(environment)
+    results.update(tokenizer_fields)
     results["lmeval_version"] = __version__
     results["plugins"] = pm.distributions_used()
-    results["date"] = start
     results["task_hashes"] = {}
     results["model_source"] = config.model_label
     results["model_name"] = redact.redact_text(model_name(model_args))
