@@ -20,6 +20,7 @@ FAMILIES = (  # (title, name prefixes); the first match wins; "" catches the res
     ("ANLI", ("anli",)), ("TruthfulQA", ("truthfulqa",)),
     ("Medical QA", ("pubmedqa", "medmcqa", "medqa_")),
     ("Question answering", ("squadv2", "triviaqa", "nq_open", "race", "social_iqa")),
+    ("SuperGLUE", ("super", "boolq", "cb", "copa", "multirc", "record", "sglue_rte", "wic", "wsc")),
     ("lm-eval's bundles", ("openllm", "pythia", "multimedqa")), ("Classic", ("",)),
 )
 

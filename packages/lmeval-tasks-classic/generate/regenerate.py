@@ -1,6 +1,6 @@
 """Regenerate the pack's generated task configs: ``python packages/lmeval-tasks-classic/generate/regenerate.py [root]``.
 
-Generated: babilong, acpbench. The other folders are written by hand.
+Generated: babilong, acpbench, super_glue, gsm8k_cot_variants. The other folders are written by hand.
 """
 
 from __future__ import annotations
@@ -10,15 +10,19 @@ from pathlib import Path
 
 import acpbench
 import babilong
+import gsm8k
+import super_glue
 from _common import TASKS_ROOT
 
-GENERATED_FOLDERS = ("babilong", "acpbench")
+GENERATED_FOLDERS = ("babilong", "acpbench", "super_glue", "gsm8k_cot_variants")
 
 
 def main(root: Path = TASKS_ROOT) -> None:
     babilong.main(root)
     acpbench.main(root)
     acpbench.main_gen(root)
+    super_glue.main(root)
+    gsm8k.main(root)
 
 
 if __name__ == "__main__":

@@ -26,8 +26,14 @@ TASKS = {"hellaswag", "arc_easy", "arc_challenge", "lambada_openai", "lambada_op
          "truthfulqa_mc1", "truthfulqa_mc2", "truthfulqa_gen", "sciq", "logiqa", "wsc", "pubmedqa",
          "medmcqa", "medqa_4options",
          # issue 28
-         "squadv2", "triviaqa", "nq_open", "race", "social_iqa"}
-GROUPS = {"babilong": 20, "babilong_longctx": 5, "click": 11, "click_lang": 3, "click_cul": 8}
+         "squadv2", "triviaqa", "nq_open", "race", "social_iqa",
+         "cb", "copa", "multirc", "record", "sglue_rte", "wic", "boolq-seq2seq",
+         *(f"super_glue-{t}-t5-prompt" for t in ("boolq", "cb", "copa", "multirc", "record", "rte", "wic", "wsc")),
+         "lambada_standard", "gsm8k_cot_zeroshot", "gsm8k_cot_llama", "gsm8k_cot_self_consistency",
+         "tinyArc", "tinyGSM8k", "tinyHellaswag", "tinyMMLU", "tinyTruthfulQA", "tinyTruthfulQA_mc1",
+         "tinyWinogrande", "t0_eval", "flan_held_in"}
+GROUPS = {"babilong": 20, "babilong_longctx": 5, "click": 11, "click_lang": 3, "click_cul": 8,
+          "tinyBenchmarks": 6}
 
 
 def _listed(capsys, what: str) -> dict[str, str]:
@@ -94,11 +100,16 @@ def test_validate_passes(capsys):
     has_evaluate = importlib.util.find_spec("evaluate") is not None
     code = main(["validate", str(TASKS_DIR)])
     out = capsys.readouterr()
-    problems = 0 if has_evaluate else 1
-    # this pack's files, and the mmlu and blimp files of lmeval-tasks-mmlu and -minimal-pairs
-    # that the openllm, pythia and multimedqa bundles name as members, checked through them
-    assert re.search(rf"243 file\(s\) checked, {problems} problem\(s\)", out.err), out.out + out.err
-    assert code == (0 if has_evaluate else 1), out.out
+    # t0_eval and flan_held_in cannot run (lm-eval 0.4.13 cannot load them either), and the WSC
+    # fixture's doubled space (kept for wsc's character cut) misplaces super_glue-wsc-t5-prompt's
+    # pronoun in one document (lm-eval asserts there): three problems
+    problems = 3 + (0 if has_evaluate else 1)
+    # this pack's files, and the mmlu, blimp and bbh files of lmeval-tasks-mmlu, -minimal-pairs and -bbh
+    # that the openllm, pythia, multimedqa and flan_held_out bundles name as members, checked through them
+    assert re.search(rf"394 file\(s\) checked, {problems} problem\(s\)", out.err), out.out + out.err
+    assert code == 1, out.out
+    for name in ("t0_eval", "flan_held_in", "wsc_t5_prompt"):
+        assert f"{name}.yaml:" in out.out + out.err
     if not has_evaluate:
         assert "careqa_open.yaml:12: process_results" in out.out + out.err
         assert "pip install 'lmeval-tasks-classic[careqa-open]'" in out.out + out.err

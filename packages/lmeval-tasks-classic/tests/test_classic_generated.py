@@ -1,4 +1,4 @@
-"""The generated configs (babilong, acpbench) are exactly what ``generate/`` writes, and the
+"""The generated configs (babilong, acpbench, super_glue, gsm8k_cot_variants) are exactly what ``generate/`` writes, and the
 README's task list is the pack's."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 from lmeval_tasks_classic import TASKS_DIR
 
 GENERATE = Path(__file__).resolve().parents[1] / "generate"
-GENERATED_FOLDERS = ("babilong", "acpbench")
+GENERATED_FOLDERS = ("babilong", "acpbench", "super_glue", "gsm8k_cot_variants")
 
 
 def _configs(root: Path) -> dict[str, str]:
@@ -23,8 +23,10 @@ def test_generators_reproduce_the_committed_configs(tmp_path):
     # a subprocess: generator modules of different packs share names (_common, regenerate)
     subprocess.run([sys.executable, str(GENERATE / "regenerate.py"), str(tmp_path)], check=True)
     written = _configs(tmp_path)
-    # babilong: tasks, groups, template; acpbench: 2 x (7 + template) bool/mcq, 2 x (8 + template) gen
-    assert len(written) == 20 + 2 + 1 + 2 * 8 + 2 * 9
+    # babilong: tasks, groups, template; acpbench: 2 x (7 + template) bool/mcq, 2 x (8 + template) gen;
+    # super_glue: 6 lm-eval-v1 tasks, boolq-seq2seq, 8 t5-prompt tasks (boolq and wsc by hand);
+    # gsm8k_cot_variants: zeroshot, llama, self_consistency
+    assert len(written) == 20 + 2 + 1 + 2 * 8 + 2 * 9 + 6 + 1 + 8 + 3
     assert written == _configs(TASKS_DIR)
 
 

@@ -12,6 +12,7 @@ _LONG_CONTEXT = "long context: prompts up to ~128k tokens with --metadata max_se
 ACP_HARD_QUESTIONS = ("app", "prog", "reach", "areach", "val", "just", "land", "nexta")
 _ACP_HARD = ("generates up to 1,000 tokens; scored with a planner: needs the [acpbench] extra "
              "(lark, tarski[clingo], pddl, kstar-planner)")
+_TINY = "scored by the tinyBenchmarks package's IRT (pip install git+https://github.com/felipemaiapolo/tinyBenchmarks)"
 NOTES = {
     **{f"babilong_qa{n}": _LONG_CONTEXT if n <= 5 else "long-context benchmark (this task: 0k only)"
        for n in range(1, 21)},
@@ -23,6 +24,12 @@ NOTES = {
     "openllm": "needs lmeval-tasks-mmlu and the [truthfulqa] extra (truthfulqa_gen)",
     "pythia": "needs lmeval-tasks-mmlu and lmeval-tasks-minimal-pairs (blimp)",
     "multimedqa": "needs lmeval-tasks-mmlu (six medical subjects)",
+    "flan_held_out": "needs lmeval-tasks-bbh and lmeval-tasks-mmlu (bbh_*, mmlu, mmlu_flan_*)",
+    "t0_eval": "cannot run: built from promptsource templates (lm-eval 0.4.13 cannot load it either)",
+    "flan_held_in": "cannot run: its tasks name no dataset (lm-eval 0.4.13 cannot load it either)",
+    "gsm8k_cot_self_consistency": "64 sampled answers per question",
+    **{name: _TINY for name in ("tinyArc", "tinyGSM8k", "tinyHellaswag", "tinyMMLU", "tinyTruthfulQA",
+                                "tinyWinogrande", "tinyBenchmarks")},
     **{f"acp_{q}_{kind}": "generates up to 1,024 tokens"
        for q in ("app", "prog", "reach", "areach", "val", "just", "land") for kind in ("bool", "mcq")},
     **{name: _ACP_HARD for name in (

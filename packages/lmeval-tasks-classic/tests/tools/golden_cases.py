@@ -19,7 +19,11 @@ TASKS = ["hellaswag", "arc_easy", "arc_challenge", "lambada_openai", "lambada_op
          "truthfulqa_mc1", "truthfulqa_mc2", "truthfulqa_gen", "sciq", "logiqa", "wsc",
          "pubmedqa", "medmcqa", "medqa_4options",
          # issue 28: question answering
-         "squadv2", "triviaqa", "nq_open", "race", "social_iqa"]
+         "squadv2", "triviaqa", "nq_open", "race", "social_iqa",
+         # issue 28: SuperGLUE (boolq and wsc above)
+         "cb", "copa", "multirc", "record", "sglue_rte", "wic", "boolq-seq2seq",
+         *(f"super_glue-{t}-t5-prompt" for t in ("boolq", "cb", "copa", "multirc", "record", "rte",
+                                                  "wic", "wsc"))]
 
 FEWSHOT = [("hellaswag", 3), ("arc_easy", 2), ("arc_challenge", 5), ("lambada_openai", 2),
            ("gsm8k", 0), ("gsm8k", 3), ("gsm8k_cot", 2), ("piqa", 3), ("winogrande", 3),
@@ -29,7 +33,9 @@ FEWSHOT = [("hellaswag", 3), ("arc_easy", 2), ("arc_challenge", 5), ("lambada_op
            ("babilong_qa5", 3), ("babilong_qa2", 0), ("acp_reach_mcq", 1), ("eq_bench", 1),
            ("sciq", 2), ("logiqa", 3), ("wsc", 3), ("pubmedqa", 2), ("medmcqa", 3),
            ("medqa_4options", 2), ("arc_challenge", 25), ("hellaswag", 10),
-           ("triviaqa", 3), ("nq_open", 2), ("social_iqa", 2)]
+           ("triviaqa", 3), ("nq_open", 2), ("social_iqa", 2),
+           ("cb", 2), ("copa", 3), ("multirc", 2), ("record", 1), ("sglue_rte", 2), ("wic", 2),
+           ("boolq-seq2seq", 2), ("super_glue-cb-t5-prompt", 1), ("super_glue-rte-t5-prompt", 0)]
 
 #: tasks whose per-document scores need Hub-hosted metric models: requests only
 REQUESTS_ONLY = {"careqa_open"}
@@ -60,7 +66,11 @@ ANSWERS = [
     "   ",
     "Nothing happens to seed 0.",
     " Seed 0 grows in your stomach . You get sick 0.\n",
+    # issue 28: SuperGLUE's T5-prompt labels and WSC referents, open-QA answers
+    "True", "entailment", " yes", "choice2", "Pete", "the city councilmen", "Mark's book",
+    " The Beatles", "paris!",
 ]
-SCORED_ANSWER_FAMILIES = ("eq", "babilong", "cnn_", "acp_", "truthfulqa_gen", "triviaqa", "nq_open")
+SCORED_ANSWER_FAMILIES = ("eq", "babilong", "cnn_", "acp_", "truthfulqa_gen", "triviaqa", "nq_open",
+                          "boolq-seq2seq", "super_glue-")
 
 CASES: list[tuple[str, int | None]] = [(name, None) for name in TASKS] + FEWSHOT

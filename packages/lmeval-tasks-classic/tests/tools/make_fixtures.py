@@ -14,6 +14,8 @@ from pathlib import Path
 import acp_gen_fixtures
 import bundle_fixtures
 import qa_fixtures
+import super_glue_fixtures
+import tiny_fixtures
 
 ROOT = Path(__file__).resolve().parent.parent / "fixtures" / "datasets"
 
@@ -310,6 +312,8 @@ def main() -> None:
     acp_gen_fixtures.write_all(write)
     bundle_fixtures.write_all(write, ROOT)
     qa_fixtures.write_all(write)
+    super_glue_fixtures.write_all(write)
+    tiny_fixtures.write_all(write, arc=arc, hellaswag=hellaswag, gsm8k=gsm8k, winogrande=winogrande)
 
 
 if __name__ == "__main__":

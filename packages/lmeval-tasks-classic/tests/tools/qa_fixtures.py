@@ -1,7 +1,7 @@
 """Fixture rows of the issue-28 question-answering datasets (SQuAD v2, TriviaQA, Natural
-Questions, RACE, Social IQa), in their Hub columns; ``write_all(write)`` is called by
-``make_fixtures.py``. Invented text, shaped to exercise each scorer (unanswerable questions,
-several gold answers, articles and punctuation in answers)."""
+Questions, RACE, Social IQa) and of LAMBADA's original release (``cimec/lambada``), in their
+Hub columns; ``write_all(write)`` is called by ``make_fixtures.py``. Invented text, shaped to
+exercise each scorer (unanswerable questions, several gold answers, articles and punctuation)."""
 
 from __future__ import annotations
 
@@ -71,7 +71,17 @@ def siqa(split: str, n: int) -> list[dict]:
              "label": str(1 + (i + len(split)) % 3)} for i in range(n)]
 
 
+def lambada_standard(split: str, n: int) -> list[dict]:
+    """``cimec/lambada``: the original LAMBADA passages (the last word is the target)."""
+    words = ["door", "garden", "Sarah", "it"]
+    return [{"text": f"\"Come in,\" he said, holding the {split} door {i} open for {words[i % 4]} . "
+                     f"She smiled and stepped through the {words[(i + 1) % 4]}",
+             "domain": None} for i in range(n)]
+
+
 def write_all(write: Write) -> None:
+    for split, n in (("validation", 3), ("test", 4)):
+        write("cimec/lambada", None, split, lambada_standard(split, n))
     for split, n in (("train", 6), ("validation", 6)):
         write("lighteval/squad_v2", None, split, squad_v2(split, n))
         write("mandarjoshi/trivia_qa", "rc.nocontext", split, trivia_qa(split, n))
