@@ -189,3 +189,12 @@ def test_interrupting_validate_does_not_talk_about_the_cache(tmp_path):
     assert proc.returncode == 143
     assert err.strip().splitlines()[-1] == "lmeval: interrupted by SIGTERM"
     assert "cache" not in err
+
+
+def test_a_run_config_file_with_an_alias_bomb(tmp_path):
+    config = tmp_path / "run.yaml"
+    config.write_text("model: dummy\ntasks: [x]\nmetadata:\n" + "\n".join(laughs(9, 9, "  ")) + "\n")
+    proc = _cli("run", "--config", str(config), cwd=tmp_path)
+    assert proc.returncode == 2
+    (line,) = proc.stderr.strip().splitlines()
+    assert line.startswith(f"lmeval: error: {config}:") and ": metadata: " in line and "alias bomb" in line

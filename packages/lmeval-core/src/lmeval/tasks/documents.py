@@ -272,8 +272,9 @@ def document_problems(task: Task, notes: DocumentNotes | None = None,
     rendered under the time limit of :mod:`lmeval.timelimit`."""
     out: list[tuple[int, str, str]] = []
     current = [0]
+    docs = task.eval_docs  # process_docs has its own, longer limit
     with TimeLimit(limit_seconds(), timed_out(task, current)) as limit:
-        for doc_id, doc in enumerate(task.eval_docs):
+        for doc_id, doc in enumerate(docs):
             current[0] = doc_id
             limit.restart()
             if notes is not None:
