@@ -42,6 +42,7 @@ def render(text: str) -> str:
     return pattern.sub(lambda _: section(), text)
 
 
-def main(root_is_package: bool) -> None:
-    if root_is_package and README.exists():
-        README.write_text(render(README.read_text(encoding="utf-8")), encoding="utf-8")
+def main(target: Path | None) -> None:
+    """Write the README with a fresh task list to ``target`` (nowhere when None)."""
+    if target is not None and README.exists():
+        target.write_text(render(README.read_text(encoding="utf-8")), encoding="utf-8")

@@ -226,7 +226,8 @@ def render_readme(text: str) -> str:
     return pattern.sub(lambda _: readme_section(), text)
 
 
-def main(root: Path = TASKS_ROOT) -> None:
+def main(root: Path = TASKS_ROOT, readme: Path | None = None) -> None:
+    """The configs under ``root``; the README's task list to ``readme`` (the pack's own when ``root`` is)."""
     written = files()
     for folder in {rel.split("/")[0] for rel in written}:
         (root / folder).mkdir(parents=True, exist_ok=True)
@@ -234,9 +235,10 @@ def main(root: Path = TASKS_ROOT) -> None:
             old.unlink()
     for rel, text in written.items():
         (root / rel).write_text(text, encoding="utf-8")
-    if root == TASKS_ROOT and README.exists():
-        README.write_text(render_readme(README.read_text(encoding="utf-8")), encoding="utf-8")
+    readme = readme or (README if root == TASKS_ROOT else None)
+    if readme is not None and README.exists():
+        readme.write_text(render_readme(README.read_text(encoding="utf-8")), encoding="utf-8")
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else TASKS_ROOT)
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else TASKS_ROOT, Path(sys.argv[2]) if len(sys.argv) > 2 else None)

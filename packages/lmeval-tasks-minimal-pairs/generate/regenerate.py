@@ -239,7 +239,8 @@ def render_readme(text: str) -> str:
     return pattern.sub(lambda _: readme_section(), text)
 
 
-def main(root: Path = TASKS_ROOT) -> None:
+def main(root: Path = TASKS_ROOT, readme: Path | None = None) -> None:
+    """The configs under ``root``; the README's task list to ``readme`` (the pack's own when ``root`` is)."""
     for family in ("blimp", "blimp_nl", "bhs"):
         if (root / family).exists():
             shutil.rmtree(root / family)
@@ -247,9 +248,10 @@ def main(root: Path = TASKS_ROOT) -> None:
         path = root / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
-    if root == TASKS_ROOT and README.exists():
-        README.write_text(render_readme(README.read_text(encoding="utf-8")), encoding="utf-8")
+    readme = readme or (README if root == TASKS_ROOT else None)
+    if readme is not None and README.exists():
+        readme.write_text(render_readme(README.read_text(encoding="utf-8")), encoding="utf-8")
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else TASKS_ROOT)
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else TASKS_ROOT, Path(sys.argv[2]) if len(sys.argv) > 2 else None)

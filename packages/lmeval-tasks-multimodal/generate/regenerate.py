@@ -187,8 +187,13 @@ def render_readme(text: str) -> str:
                   lambda m: m.group(1) + task_list() + m.group(2), text, flags=re.S)
 
 
+def main(root: Path = TASKS_ROOT, readme: Path | None = None) -> None:
+    """The configs under ``root``; the README's task list to ``readme`` (the pack's own when ``root`` is)."""
+    write(root)
+    readme = readme or (README if root == TASKS_ROOT else None)
+    if readme is not None and README.exists():
+        readme.write_text(render_readme(README.read_text(encoding="utf-8")), encoding="utf-8")
+
+
 if __name__ == "__main__":
-    target = Path(sys.argv[1]) if len(sys.argv) > 1 else TASKS_ROOT
-    write(target)
-    if target == TASKS_ROOT and README.exists():
-        README.write_text(render_readme(README.read_text(encoding="utf-8")), encoding="utf-8")
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else TASKS_ROOT, Path(sys.argv[2]) if len(sys.argv) > 2 else None)
