@@ -317,6 +317,11 @@ def main() -> None:
         # DarijaBench's and cnn_dailymail's BERTScore Hub models as tiny stand-ins in a local
         # Hub cache (HF_HUB_CACHE), for both tools
         bertscore_models.serve()
+    if "lmeval-tasks-classic" in pack_dirs(args.packs):
+        # tinyBenchmarks' IRT package (git-only, downloads its model) as a stand-in, for both tools
+        stand_ins = str(HERE / "stand_ins")
+        sys.path.insert(0, stand_ins)
+        os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [stand_ins, os.environ.get("PYTHONPATH")]))
     # as parity/run.py: the reference venv on this venv's transformers release (lm-eval's
     # Catalan tasks import transformers.data.metrics.squad_metrics, gone from newer releases)
     ref_python = reference_python(transformers=version("transformers"))

@@ -107,3 +107,11 @@ def test_reference_run_over_the_qa_tasks():
         assert 0.0 <= res[name]["exact_match,remove_whitespace"] <= 1.0
     for name in ("race", "social_iqa"):
         assert 0.0 <= res[name]["acc,none"] <= 1.0
+
+
+def test_squadv2_predict_only_scores_nothing():
+    import lmeval
+
+    out = lmeval.evaluate(model="dummy", tasks=["squadv2"], limit=2, predict_only=True, log_samples=True)
+    assert "exact,none" not in out["results"]["squadv2"]
+    assert len(out["samples"]["squadv2"]) == 2

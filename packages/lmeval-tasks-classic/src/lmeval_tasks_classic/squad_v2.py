@@ -130,6 +130,8 @@ class SQuAD2(Task):
                 LoglikelihoodRequest(ctx, " unanswerable")]
 
     def process_results(self, doc: dict, results: list[Any]) -> dict[str, Any]:
+        if "bypass" in self.metric_fns:  # --predict_only: nothing is scored
+            return {"bypass": None}
         continuation, (logprob_unanswerable, _) = results
         prediction = {"id": doc["id"], "prediction_text": continuation,
                       "no_answer_probability": math.exp(logprob_unanswerable)}
