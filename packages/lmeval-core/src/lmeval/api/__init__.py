@@ -1,0 +1,1 @@
+"""lm-eval's ``lm_eval.api`` import paths: ``lmeval.api.model.LM``, ``lmeval.api.registry``."""
