@@ -1,6 +1,6 @@
 """Compare lmeval-hf with lm-eval 0.4.13's HFLM on the tiny test models (run by hand).
 
-    python packages/lmeval-hf/benchmarks/parity_lm_eval.py --ref /tmp/ref/lib/python3.11/site-packages
+    python benchmarks/hf/parity_lm_eval.py --ref /tmp/ref/lib/python3.11/site-packages
 
 lm-eval is never a dependency: its site-packages directory is appended to ``sys.path`` only
 here. Prints the max |Δ| of loglikelihoods and rolling loglikelihoods, is_greedy and

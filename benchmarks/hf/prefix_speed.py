@@ -1,6 +1,6 @@
 """Shared-prefix scoring vs. the plain path: time, tokens fed, agreement (CPU, by hand).
 
-    python packages/lmeval-hf/benchmarks/prefix_speed.py [--questions 40] [--hidden 256]
+    python benchmarks/hf/prefix_speed.py [--questions 40] [--hidden 256]
 
 Builds a small random Llama (lmeval_testkit.hf) and a 5-shot multiple-choice request set
 shaped like MMLU (one few-shot block shared by every question, four choices per question),
