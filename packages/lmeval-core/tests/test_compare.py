@@ -123,3 +123,36 @@ def test_prediction_reads_lmeval_and_lm_eval_sample_shapes():
     assert prediction({**theirs, "filtered_resps": [["-0.5", "False"], ["-0.25", "True"]]}) == " b"
     assert prediction({"filtered_resps": ["The answer is 4"]}) == "The answer is 4"
     assert prediction({"filtered_resps": [[-3.5, True]]}) is None
+
+
+def test_runs_that_differ_in_gen_kwargs_are_labelled_by_it(runs, capsys, tmp_path, monkeypatch):
+    """Two runs differing only in --gen_kwargs: the labels and the settings diff say so, above
+    the scores (and the JSON output lists the setting)."""
+    monkeypatch.setenv("LMEVAL_CACHE_DIR", str(tmp_path / "cache"))
+    base = ["run", "--model", "dummy", "--model_args", "seed=0", "--tasks", "cmp_gen,cmp_mc",
+            "--include_path", str(runs["tasks"]), "--log_samples"]
+    assert main([*base, "--output_path", str(tmp_path / "t0"), "--gen_kwargs", "temperature=0"]) == 0
+    assert main([*base, "--output_path", str(tmp_path / "t8"), "--gen_kwargs", "temperature=0.8"]) == 0
+    capsys.readouterr()
+    code, out = _compare(capsys, tmp_path / "t0", tmp_path / "t8", "-o", tmp_path / "cmp.json")
+    head = out.split("\n|")[0]
+    assert head.splitlines()[:4] == [
+        head.splitlines()[0], head.splitlines()[1], "Settings that differ:",
+        "  gen_kwargs.temperature  A: 0  |  B: 0.8"]
+    assert head.startswith("A: dummy gen_kwargs temperature=0 (")
+    assert head.splitlines()[1].startswith("B: dummy gen_kwargs temperature=0.8 (")
+    assert out.index("Settings that differ:") < out.index("Metric")
+    assert json.loads((tmp_path / "cmp.json").read_text())["settings_differ"] == {
+        "gen_kwargs.temperature": ["0", "0.8"]}
+    code, out = _compare(capsys, runs["a"], runs["a_again"])  # the same settings: one line says so
+    assert "Settings: the same in every run" in out
+
+
+def test_report_shows_the_settings_diff_and_labels(runs, capsys, tmp_path):
+    page = tmp_path / "r.html"
+    assert main(["report", str(runs["a"]), str(runs["b"]), "-o", str(page), "--no_plots"]) == 0
+    html = page.read_text()
+    assert "<h3>Settings that differ</h3>" in html
+    assert "<tr><td>model_args.seed</td><td>0</td><td>1</td></tr>" in html
+    assert "<td>#2 dummy model_args seed=1</td>" in html
+    assert html.index("Settings that differ") < html.index("data-task=")

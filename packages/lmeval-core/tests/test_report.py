@@ -97,11 +97,12 @@ def test_report_page_renders_in_chromium(runs, tmp_path):
     parsed.feed(dom.stdout)
     assert "<title>Nightly</title>" in dom.stdout
     assert parsed.headings[:2] == ["Runs", "Overview"]
-    assert set(parsed.headings[2:]) == {"cmp_mc", "cmp_gen", "cmp_ppl"}
+    assert set(parsed.headings[2:-1]) == {"cmp_mc", "cmp_gen", "cmp_ppl"}
+    assert parsed.headings[-1] == "Samples"
 
     results = [json.loads(p.read_text()) for p in sorted((root / "out").rglob("results_*.json"))]
     results.append(json.loads(other.read_text()))
-    labels = ["#1 alpha", "#2 beta", "#3 gamma"]
+    labels = ["#1 alpha model_args seed=0", "#2 beta model_args seed=1", "#3 gamma model_args seed=2"]
     mc = parsed.tables["cmp_mc"]
     assert mc[0] == ["run", "acc none"]
     accs = [r["results"]["cmp_mc"]["acc,none"] for r in results]
@@ -114,8 +115,12 @@ def test_report_page_renders_in_chromium(runs, tmp_path):
     ppl = parsed.tables["cmp_ppl"]
     assert ppl[0] == ["run", "word_perplexity none", "byte_perplexity none", "bits_per_byte none"]
     # the plots: matplotlib's SVG text survives rendering
-    for name in ("cmp_mc", "cmp_ppl", "acc", "bits_per_byte", "#3 gamma", f"{accs[2]:.3f}"):
+    for name in ("cmp_mc", "cmp_ppl", "acc", "bits_per_byte", labels[2], f"{accs[2]:.3f}"):
         assert name in parsed.svg_text, name
+    # the overview: one panel per metric, so a perplexity never shares an axis with an accuracy
+    overview = dom.stdout.split("id=\"overview\"")[1].split("</figure>")[0]
+    titles = [t for t in ("acc", "exact_match", "word_perplexity") if f">{t}</text>" in overview]
+    assert titles == ["acc", "exact_match", "word_perplexity"], overview[:300]
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium not installed (apt-get install -y chromium)")

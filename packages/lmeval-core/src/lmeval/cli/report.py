@@ -1,4 +1,4 @@
-"""``lmeval report RESULTS_DIR...``: a static HTML page comparing runs (tables and plots)."""
+"""``lmeval report RESULTS_DIR...``: a static HTML page comparing runs (tables, plots, samples)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
-HELP = "write a static HTML page comparing runs: per-task tables and plots (needs matplotlib)"
+HELP = ("write a static HTML page comparing runs: settings that differ, per-task tables and plots "
+        "(needs matplotlib), and a browser of the logged samples")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -18,6 +19,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="where to write the page (default: report.html in the first RESULTS_DIR)")
     p.add_argument("--title", default="lmeval report", metavar="<text>", help="page title")
     p.add_argument("--no_plots", action="store_true", help="tables only (no matplotlib needed)")
+    p.add_argument("--no_samples", action="store_true",
+                   help="leave out the sample browser (every document logged with --log_samples)")
     p.add_argument("--verbose", "-V", action="store_true", help="tracebacks on errors")
     p.set_defaults(handler=handle)
 
@@ -27,7 +30,7 @@ def handle(args: argparse.Namespace) -> int:
     from lmeval.report.html import render
 
     runs = load_runs(args.paths)
-    page = render(runs, title=args.title, plots=not args.no_plots)
+    page = render(runs, title=args.title, plots=not args.no_plots, samples=not args.no_samples)
     if args.output_path:
         out = Path(args.output_path)
     else:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from lmeval.report import Run, sample_arguments
+from lmeval.report.settings import settings_diff
 from lmeval.samplefile import typed
 
 
@@ -85,6 +86,7 @@ class Comparison:
         return {
             "a": str(self.a.path), "b": str(self.b.path),
             "tolerance": self.tolerance, "sample_tolerance": self.sample_tolerance,
+            "settings_differ": {name: values for name, values in settings_diff([self.a, self.b], [])},
             "scores_differ": self.scores_differ, "samples_differ": self.samples_differ,
             "metrics": [{"task": m.task, "metric": m.metric, "filter": m.filter, "a": m.a, "b": m.b,
                          "delta": m.delta, "differs": m.differs} for m in self.metrics],
@@ -194,9 +196,13 @@ def _fmt(value: Any) -> str:
 
 def format_comparison(c: Comparison, *, only_differences: bool = False, examples: int = 5) -> str:
     """A markdown summary: the score table, then the changed samples of each task."""
+    from lmeval.report.settings import format_settings_diff, run_labels
     from lmeval.results import _markdown
 
-    lines = [f"A: {c.a.label}", f"B: {c.b.label}", ""]
+    labels = [label.split(" ", 1)[1] for label in run_labels([c.a, c.b])]
+    lines = [f"A: {labels[0]} ({c.a.path.parent.name}/{c.a.path.name})",
+             f"B: {labels[1]} ({c.b.path.parent.name}/{c.b.path.name})",
+             *format_settings_diff([c.a, c.b], ["A", "B"]), ""]
     rows = []
     for m in c.metrics:
         if only_differences and not m.differs:

@@ -1,7 +1,9 @@
-"""``lmeval report``: one static HTML page comparing runs — per-task tables and matplotlib plots.
+"""``lmeval report``: one static HTML page comparing runs — the settings that differ, per-task
+tables and matplotlib plots, and a browser of every logged sample.
 
-The page is a single self-contained file: plots are inline SVG with their text kept as text
-(so the page can be searched and checked), no script, no network. matplotlib is imported in
+The page is a single self-contained file, no network: plots are inline SVG with their text kept
+as text (so the page can be searched and checked); the sample browser's data, script and style
+are inline too (:mod:`lmeval.report.samples`, ``sample_browser.js``). matplotlib is imported in
 this module only, and only when a page is rendered.
 """
 
@@ -16,6 +18,7 @@ from typing import Any
 from lmeval.errors import UsageError
 from lmeval.redact import redact_args
 from lmeval.report import Run
+from lmeval.report.settings import run_labels, settings_diff
 from lmeval.requires import require
 
 _CSS = """
@@ -27,6 +30,12 @@ th:first-child, td:first-child { text-align: left; }
 th { background: #f3f3f3; } td.best { font-weight: bold; background: #eef7ee; }
 .stderr { color: #777; font-size: 0.85em; } .meta { color: #555; font-size: 0.9em; }
 figure { margin: 0.5em 0; } figure svg { max-width: 100%; height: auto; }
+table.runs, table.settings { width: 100%; table-layout: fixed; }
+table.runs td, table.settings td { overflow-wrap: anywhere; text-align: left; }
+table.runs th:nth-child(1) { width: 22%; } table.runs th:nth-child(2) { width: 7%; }
+table.runs th:nth-child(4) { width: 12%; } table.runs th:nth-child(5) { width: 6%; }
+table.settings th:first-child { width: 24%; }
+.wide { overflow-x: auto; max-width: 100%; }
 """
 
 
@@ -37,13 +46,6 @@ def _matplotlib() -> Any:
 
     plt.rcParams.update({"svg.fonttype": "none", "svg.hashsalt": "lmeval", "font.size": 9})
     return plt
-
-
-def run_labels(runs: list[Run]) -> list[str]:
-    """Short names for the runs: the model name, made unique with the run's number."""
-    names = [str(r.results.get("model_name") or r.results.get("config", {}).get("model") or "run")
-             for r in runs]
-    return [f"#{i + 1} {name}" for i, name in enumerate(names)]
 
 
 def _date(run: Run) -> str:
@@ -96,17 +98,26 @@ def task_figure(plt: Any, task: str, labels: list[str], columns: list[tuple[str,
 
 def overview_figure(plt: Any, labels: list[str], tasks: list[str],
                     firsts: list[tuple[str, str, list[float | None]]]) -> str:
-    """Each task's first metric, one group of bars per task; returns inline SVG."""
-    fig, ax = plt.subplots(figsize=(min(1.2 * len(tasks) + 3, 11), 3.2))
+    """Each task's first metric, one panel per metric name (a perplexity never shares an axis
+    with an accuracy), one bar per run; returns inline SVG."""
+    by_metric: dict[str, list[int]] = {}
+    for k, (metric, _, _) in enumerate(firsts):
+        by_metric.setdefault(metric, []).append(k)
+    n = len(by_metric)
+    widths = [max(1.0, 0.9 * len(ks) + 0.6) for ks in by_metric.values()]
+    fig, axes = plt.subplots(1, n, figsize=(min(sum(widths) * 1.2 + 2.5, 11), 3.4), squeeze=False,
+                             gridspec_kw={"width_ratios": widths})
     width = 0.8 / max(1, len(labels))
-    for i, label in enumerate(labels):
-        xs = [k + i * width for k in range(len(tasks))]
-        ys = [v[i] if v[i] is not None else 0.0 for _, _, v in firsts]
-        ax.bar(xs, ys, width=width, label=label, color=f"C{i % 10}")
-    ax.set_xticks([k + 0.4 - width / 2 for k in range(len(tasks))],
-                  [f"{t}\n{m}" for t, (m, _, _) in zip(tasks, firsts, strict=True)], fontsize=8)
-    ax.legend(fontsize=8, loc="best")
-    ax.set_title("first metric of each task")
+    for ax, (metric, ks) in zip(axes[0], by_metric.items(), strict=True):
+        for i, label in enumerate(labels):
+            xs = [j + i * width for j in range(len(ks))]
+            ys = [firsts[k][2][i] if firsts[k][2][i] is not None else 0.0 for k in ks]
+            ax.bar(xs, ys, width=width, label=label, color=f"C{i % 10}")
+        ax.set_xticks([j + 0.4 - width / 2 for j in range(len(ks))],
+                      [f"{tasks[k]}\n({firsts[k][1]})" if firsts[k][1] not in ("none", "") else tasks[k]
+                       for k in ks], fontsize=7, rotation=20, ha="right")
+        ax.set_title(metric)
+    axes[0][0].legend(fontsize=7, loc="best")
     svg = _svg(fig)
     plt.close(fig)
     return svg
@@ -159,8 +170,43 @@ def paired_table(runs: list[Run], labels: list[str], task: str) -> str:
             + (f"<ul class='meta'>{listed}</ul>" if listed else ""))
 
 
-def render(runs: list[Run], *, title: str = "lmeval report", plots: bool = True) -> str:
-    """The whole page for ``runs`` (results files with optional sample files)."""
+def settings_table(runs: list[Run], labels: list[str]) -> str:
+    """The settings that differ between the runs (one row each), or a line saying none do."""
+    if len(runs) < 2:
+        return ""
+    rows = settings_diff(runs)
+    if not rows:
+        return "<p class='meta settings-same'>Settings: the same in every run.</p>"
+    e = html.escape
+    head = "".join(f"<th>{e(label)}</th>" for label in labels)
+    body = "".join(f"<tr><td>{e(name)}</td>{''.join(f'<td>{e(v)}</td>' for v in values)}</tr>"
+                   for name, values in rows)
+    return (f"<h3>Settings that differ</h3><div class='wide'><table class='settings'>"
+            f"<tr><th>setting</th>{head}</tr>{body}</table></div>")
+
+
+def _asset(name: str) -> str:
+    from importlib.resources import files
+
+    return files("lmeval.report").joinpath(name).read_text(encoding="utf-8")
+
+
+def browser_section(data: dict[str, Any]) -> str:
+    """The sample browser: its data as JSON, its script and style inline (no network)."""
+    from lmeval.report.samples import embedded_json
+
+    return ("<h2 id='samples-section'>Samples</h2><p class='meta'>Every logged document: filter by "
+            "correct/incorrect in a run or changed between two runs, search the text, click a row "
+            "for the whole sample.</p>"
+            f"<style>{_asset('sample_browser.css')}</style><div id='samples'></div>"
+            f"<script type='application/json' id='lmeval-samples'>{embedded_json(data)}</script>"
+            f"<script>{_asset('sample_browser.js')}</script>")
+
+
+def render(runs: list[Run], *, title: str = "lmeval report", plots: bool = True,
+           samples: bool = True) -> str:
+    """The whole page for ``runs`` (results files with optional sample files); ``samples``
+    adds the per-sample browser for the tasks whose samples were logged."""
     if not runs:
         raise UsageError("no runs to report")
     plt = _matplotlib() if plots else None
@@ -169,14 +215,15 @@ def render(runs: list[Run], *, title: str = "lmeval report", plots: bool = True)
     parts = [f"<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'><title>{e(title)}</title>",
              f"<style>{_CSS}</style></head><body>", f"<h1>{e(title)}</h1>"]
 
-    parts.append("<h2 id='runs'>Runs</h2><table class='runs'><tr><th>run</th><th>model</th>"
+    parts.append("<h2 id='runs'>Runs</h2><div class='wide'><table class='runs'><tr><th>run</th><th>model</th>"
                  "<th>model_args</th><th>date</th><th>limit</th><th>file</th></tr>")
     for label, run in zip(labels, runs, strict=True):
         cfg = run.results.get("config", {})
         parts.append(f"<tr><td>{e(label)}</td><td>{e(str(cfg.get('model', '')))}</td>"
                      f"<td>{e(str(redact_args(cfg.get('model_args')) or ''))}</td><td>{e(_date(run))}</td>"
                      f"<td>{e(str(cfg.get('limit')))}</td><td>{e(str(run.path))}</td></tr>")
-    parts.append("</table>")
+    parts.append("</table></div>")
+    parts.append(settings_table(runs, labels))
 
     tasks = list(dict.fromkeys(t for run in runs for t in run.tasks))
     firsts: list[tuple[str, str, list[float | None]]] = []
@@ -215,11 +262,21 @@ def render(runs: list[Run], *, title: str = "lmeval report", plots: bool = True)
             section.append(f"<figure>{task_figure(plt, task, labels, columns, values, errors)}</figure>")
         section.append(paired_table(runs, labels, task))
         sections.append("".join(section))
+    data = None
+    if samples:
+        from lmeval.report.samples import browser_data
+
+        data = browser_data(runs, labels, tasks)
+        if data["tasks"]:
+            parts.append("<p class='meta'><a href='#samples-section'>Browse the samples</a> "
+                         f"({len(data['tasks'])} task(s) logged per-sample).</p>")
     if plt is not None and len(firsts) > 1:
         parts.append("<h2 id='overview'>Overview</h2><figure>"
                      f"{overview_figure(plt, labels, [t for t in tasks if any(run.metrics(t) for run in runs)], firsts)}"
                      "</figure>")
     parts.extend(sections)
+    if data is not None and data["tasks"]:
+        parts.append(browser_section(data))
     parts.append("<p class='meta'>Written by lmeval report. Best value per metric in bold "
                  "(when the metric says whether higher is better).</p></body></html>\n")
     return "\n".join(p for p in parts if p)
