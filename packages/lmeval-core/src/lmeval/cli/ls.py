@@ -72,6 +72,10 @@ def handle(args: argparse.Namespace) -> int:
         if kind != "tag" and not any(row[3] for row in rows):  # the column only when a pack wrote one
             rows, headers = [row[:3] for row in rows], headers[:3]
         out.write(_rows(rows, headers))
+        if not any(dist.startswith("lmeval-tasks-") for _, dist in index.sources):
+            from lmeval.tasks.packnames import no_pack_note
+
+            print(no_pack_note(), file=sys.stderr)
         for name, (path, why) in sorted(index.skipped.items()):  # invalid YAML, an alias bomb ...
             print(f"lmeval: warning: {path}: not listed ({name!r}): {why}", file=sys.stderr)
         return 0

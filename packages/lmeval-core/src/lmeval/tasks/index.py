@@ -286,6 +286,12 @@ class TaskIndex:
             located = _located_error(skipped[0])
             return located or UsageError(f"{name!r} is named in {skipped[0]}, which cannot be "
                                          f"loaded: {skipped[1]}")
+        from lmeval.tasks.packnames import missing_pack_hint
+
+        loaded = {dist for _, dist in self.sources}
+        missing = missing_pack_hint(name, loaded)  # a pack not loaded: what to install, not a typo
+        if missing:
+            return UsageError(missing)
         suggestions = closest(name, self.rows)
         hint = f" (did you mean {', '.join(repr(s) for s in suggestions)}?)" if suggestions else ""
         return UsageError(f"unknown task, group or tag {name!r}{hint}{tail}")
