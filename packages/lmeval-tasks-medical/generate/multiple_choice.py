@@ -12,6 +12,10 @@
   tokens), the paper's answer-extraction cascade (``extract_answer``), exact match ignoring case,
   punctuation, spaces and newlines; few-shot from ``fewshot`` (first n) with the answer in the
   shot's text; group ``kormedmcqa`` (exact_match of ``extract_answer``, size-weighted).
+* Medical text classification (``med_text_classification_easy``: five topics of medical
+  abstracts; ``_hard``: 40 MTSamples specialties), from two local CSV files lm-eval names by its
+  authors' cluster paths (``/gpfs/projects/bsc70/heka/data/datasets``); the options in the prompt,
+  each option text scored (acc); tag ``med_text_classification``.
 """
 
 from __future__ import annotations
@@ -80,9 +84,32 @@ KORMED_TEMPLATE: dict[str, Any] = {
 }
 
 
+#: lm-eval's local files (its authors' cluster paths): the user provides them there
+CSV_DIR = "/gpfs/projects/bsc70/heka/data/datasets"
+TEXT_CLASSIFICATION = {"easy": "med_text_class_train.csv", "hard": "mtsamples.csv"}
+
+
+def text_classification(level: str) -> dict[str, Any]:
+    files = {"data_files": {"train": f"{CSV_DIR}/{TEXT_CLASSIFICATION[level]}"}}
+    fn = {k: Function(f"utils.{k}_{level}") for k in ("doc_to_text", "doc_to_choice", "doc_to_target")}
+    if level == "hard":
+        return {"include": "med_text_classification_easy.yaml", "task": "med_text_classification_hard",
+                "dataset_kwargs": files, "process_docs": Function("utils.process_docs_hard"), **fn}
+    return {
+        "tag": ["med_text_classification"], "task": "med_text_classification_easy", "dataset_path": "csv",
+        "dataset_name": None, "dataset_kwargs": files, "output_type": "multiple_choice",
+        "training_split": "train", "validation_split": "train", "test_split": "train",
+        "process_docs": Function("utils.process_docs"), **fn,
+        "generation_kwargs": {"until": ["\n\n"]},
+        "metric_list": [{"metric": "acc", "aggregation": "mean", "higher_is_better": True}],
+        "metadata": {"version": 1.0},
+    }
+
+
 def task_names() -> list[str]:
     return (["headqa_en", "headqa_es"] + list(GLIANOREX)
-            + [f"kormedmcqa_{s}" for s in KORMED_SUBJECTS])
+            + [f"kormedmcqa_{s}" for s in KORMED_SUBJECTS]
+            + [f"med_text_classification_{level}" for level in TEXT_CLASSIFICATION])
 
 
 def group_names() -> list[str]:
@@ -110,3 +137,10 @@ def main(root: Path = TASKS_ROOT) -> None:
         "aggregate_metric_list": [{"metric": "exact_match", "aggregation": "mean", "weight_by_size": True,
                                    "filter_list": "extract_answer"}],
         "metadata": {"version": 3.0}}, SCRIPT)
+    out = reset_dir(root / "med_text_classification")
+    write(out / "utils.py", helper("text_classification", "The classification prompts and labels",
+                                   "doc_to_choice_easy", "doc_to_choice_hard", "doc_to_target_easy",
+                                   "doc_to_target_hard", "doc_to_text_easy", "doc_to_text_hard",
+                                   "process_docs", "process_docs_hard"))
+    for level in TEXT_CLASSIFICATION:
+        write_yaml(out / f"med_text_classification_{level}.yaml", text_classification(level), SCRIPT)

@@ -79,7 +79,55 @@ def kormedmcqa() -> None:
             write("sean0042/KorMedMCQA", subject, split, rows)
 
 
+SYMPTOMS = ("a dry cough for two weeks", "headaches every morning", "a rash on both arms",
+            "pain in the left knee after running", "trouble sleeping since a new job")
+
+
+def open_answers() -> None:
+    rows = [{"description": f"Q. I have had {s}. What should I do?",
+             "utterances": {"speaker": ["patient", "doctor"],
+                            "utterance": [f"I have had {s}.", f"Hi. For {s}, rest, drink water and see a GP if it lasts."]}}
+            for s in SYMPTOMS]
+    write("bigbio/meddialog", "default", "train", rows)
+    for split in ("train", "validation", "test"):
+        write("lighteval/med_dialog", "icliniq", split, [
+            {"id": i, "src": f"Hello doctor, I am 34 and I have had {s}. Is it serious? ({split})",
+             "tgt": f"Is {s} serious?"} for i, s in enumerate(SYMPTOMS[:4])])
+    for split in ("train_live_qa_med", "validation", "test"):
+        write("bigbio/mediqa_qa", "default", split, [
+            {"QUESTION": {"QID": f"{split}-{i}", "QuestionText": f"What helps with {s}?",
+                          "AnswerList": [{"Answer": {"AID": f"{i}_{k}", "SystemRank": k + 1, "ReferenceRank": k + 1,
+                                                     "ReferenceScore": 4 - k, "AnswerURL": "https://example.org",
+                                                     "AnswerText": f"Answer {k}: for {s}, rest and fluids." if k < 2 else ""}}
+                                         for k in range(3)]}} for i, s in enumerate(SYMPTOMS[:4])])
+    write("BI55/MedText", "default", "train", [
+        {"Prompt": f"A 40-year-old presents with {s}.",
+         "Completion": f"The likely diagnosis depends on {s}; treatment is supportive."} for s in SYMPTOMS])
+    write("bigbio/meqsum", "meqsum_source", "train", [
+        {"File": f"{i}.txt", "CHQ": (f"SUBJECT: question\nMESSAGE: I have had {s}, what can I take?" if i % 2 == 0
+                                     else f"I have had {s}, what can I take?"),
+         "Summary": f"What can I take for {s}?"} for i, s in enumerate(SYMPTOMS)])
+    reports = [
+        "FINDINGS: The lungs are clear. No effusion.     IMPRESSION: No acute cardiopulmonary process.     ",
+        "IMPRESSION: Mild cardiomegaly.     FINDINGS: Heart size is mildly enlarged.     ",
+        "The chest radiograph shows no change.     IMPRESSION: Stable appearance of the chest.",
+        "FINDINGS: Small left pleural effusion with adjacent atelectasis.",
+    ]
+    for split in ("train", "validation", "test"):
+        write("dmacres/mimiciii-hospitalcourse-meta", "default", split, [
+            {"extractive_notes_summ": r, "target_text": f"Hospital course {i}.", "n_notes": i + 1}
+            for i, r in enumerate(reports)])
+    write("har1/MTS_Dialogue-Clinical_Note", "default", "train", [
+        {"ID": i, "section_header": "GENHX", "section_text": f"The patient reports {s}.",
+         "dialogue": f"Doctor: What brings you in?\nPatient: I have had {s}."} for i, s in enumerate(SYMPTOMS)])
+    write("dmis-lab/MedLFQA", "default", "test", [
+        {"Question": f"What causes {SYMPTOMS[i % 5]} (case {i})?",
+         "Free_form_answer": f"Many things can cause {SYMPTOMS[i % 5]}; a doctor can examine you.",
+         "Must_have": [f"{SYMPTOMS[i % 5]} has many causes"], "Nice_to_have": ["see a doctor"]} for i in range(25)])
+
+
 def main() -> None:
+    open_answers()
     med_concepts()
     headqa()
     glianorex()
