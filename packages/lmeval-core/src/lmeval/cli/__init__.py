@@ -166,9 +166,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except LmevalError as exc:
         if verbose:
             raise
-        from lmeval.redact import redact_text
-
-        print(f"lmeval: error: {redact_text(exc)}", file=sys.stderr)
+        print(f"lmeval: error: {_redacted_error(exc)}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt as exc:  # SIGINT or SIGTERM (see lmeval.interrupts)
         if not isinstance(exc, RunInterrupted):
@@ -220,3 +218,16 @@ def _unrecognized(parser: argparse.ArgumentParser, args: argparse.Namespace, ext
     print(redact_text(f"{prog}: error: unrecognized arguments: {' '.join(extra)}{hint} "
                       f"(see `{prog} -h`)"), file=sys.stderr)
     return 2
+
+
+def _redacted_error(exc: Exception) -> str:
+    """The error's text with credentials masked: values only, never the words of the error
+    (``cfg.yaml:4: bogus_key: unknown run option`` is not a ``key: value`` pair to mask)."""
+    from lmeval.errors import ConfigError
+    from lmeval.redact import redact_known, redact_text
+
+    if isinstance(exc, ConfigError) and exc.field and str(exc).endswith(exc.message):
+        located = str(exc)
+        prefix = located[: len(located) - len(exc.message)]
+        return redact_known(prefix) + redact_text(exc.message)
+    return redact_text(exc)

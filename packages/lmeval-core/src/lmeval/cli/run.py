@@ -165,6 +165,9 @@ def resolve_options(args: argparse.Namespace) -> dict[str, Any]:
         from lmeval.tasks.yamlio import read_yaml
 
         data = read_yaml(args.config)
+        from lmeval import redact
+
+        redact.remember_args({k: v for k, v in data.items() if isinstance(v, (str, int, float))})
         for key, value in data.items():
             key = key.replace("-", "_")
             if key not in DEFAULTS:
