@@ -23,7 +23,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from _common import TASKS_ROOT, Function, reset_dir, write, write_yaml
+from _common import TASKS_ROOT, Function, import_line, reset_dir, write, write_yaml
 
 SCRIPT = "multiple_choice.py"
 _ACC = [{"metric": m, "aggregation": "mean", "higher_is_better": True} for m in ("acc", "acc_norm")]
@@ -34,14 +34,14 @@ _KOR_LETTER = "{{['A', 'B', 'C', 'D', 'E'][answer-1]}}"
 
 HELPER = '''"""{what} (``lmeval_tasks_medical.{module}``) for the YAML beside this file."""
 
-from lmeval_tasks_medical.{module} import {names}
+{imports}
 
 __all__ = [{quoted}]
 '''
 
 
 def helper(module: str, what: str, *names: str) -> str:
-    return HELPER.format(what=what, module=module, names=", ".join(names),
+    return HELPER.format(what=what, module=module, imports=import_line(f"lmeval_tasks_medical.{module}", list(names)),
                          quoted=", ".join(f'"{n}"' for n in names))
 
 

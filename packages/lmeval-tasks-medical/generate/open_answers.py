@@ -23,7 +23,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from _common import TASKS_ROOT, Function, reset_dir, write, write_yaml
+from _common import TASKS_ROOT, Function, import_line, reset_dir, write, write_yaml
 
 SCRIPT = "open_answers.py"
 _I = "Instructions: "
@@ -52,21 +52,22 @@ UNTIL = {"until": ["\n\n"]}
 DOCUMENTS = '''"""Prompts, references and perplexity counts (``lmeval_tasks_medical.open_documents``) for the
 YAML beside this file; no scoring library needed."""
 
-from lmeval_tasks_medical.open_documents import {names}
+{imports}
 
 __all__ = [{quoted}]
 '''
 METRICS_HELPER = '''"""Scores (``lmeval_tasks_medical.{module}``) for the YAML beside this file: importing it needs
 the pack's ``{extra}`` extra."""
 
-from lmeval_tasks_medical.{module} import {names}
+{imports}
 
 __all__ = [{quoted}]
 '''
 
 
-def _helper(template: str, names: list[str], **extra: str) -> str:
-    return template.format(names=", ".join(names), quoted=", ".join(f'"{n}"' for n in names), **extra)
+def _helper(template: str, names: list[str], module: str = "open_documents", **extra: str) -> str:
+    return template.format(imports=import_line(f"lmeval_tasks_medical.{module}", names),
+                           quoted=", ".join(f'"{n}"' for n in names), module=module, **extra)
 
 
 def _metrics(names: tuple[str, ...]) -> list[dict[str, Any]]:
