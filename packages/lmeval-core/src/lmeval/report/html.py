@@ -31,7 +31,7 @@ th { background: #f3f3f3; } td.best { font-weight: bold; background: #eef7ee; }
 .stderr { color: #777; font-size: 0.85em; } .meta { color: #555; font-size: 0.9em; }
 figure { margin: 0.5em 0; } figure svg { max-width: 100%; height: auto; }
 table.runs, table.settings { width: 100%; table-layout: fixed; }
-table.runs td, table.settings td { overflow-wrap: anywhere; text-align: left; }
+table.runs td, table.settings td, table.runs th, table.settings th { overflow-wrap: anywhere; text-align: left; }
 table.runs th:nth-child(1) { width: 22%; } table.runs th:nth-child(2) { width: 7%; }
 table.runs th:nth-child(4) { width: 12%; } table.runs th:nth-child(5) { width: 6%; }
 table.settings th:first-child { width: 24%; }
@@ -105,8 +105,8 @@ def overview_figure(plt: Any, labels: list[str], tasks: list[str],
         by_metric.setdefault(metric, []).append(k)
     n = len(by_metric)
     widths = [max(1.0, 0.9 * len(ks) + 0.6) for ks in by_metric.values()]
-    fig, axes = plt.subplots(1, n, figsize=(min(sum(widths) * 1.2 + 2.5, 11), 3.4), squeeze=False,
-                             gridspec_kw={"width_ratios": widths})
+    fig, axes = plt.subplots(1, n, figsize=(min(sum(widths) * 1.3 + 1.5 * n, 11), 3.8), squeeze=False,
+                             gridspec_kw={"width_ratios": widths}, layout="constrained")
     width = 0.8 / max(1, len(labels))
     for ax, (metric, ks) in zip(axes[0], by_metric.items(), strict=True):
         for i, label in enumerate(labels):
@@ -117,7 +117,8 @@ def overview_figure(plt: Any, labels: list[str], tasks: list[str],
                       [f"{tasks[k]}\n({firsts[k][1]})" if firsts[k][1] not in ("none", "") else tasks[k]
                        for k in ks], fontsize=7, rotation=20, ha="right")
         ax.set_title(metric)
-    axes[0][0].legend(fontsize=7, loc="best")
+    fig.legend(*axes[0][0].get_legend_handles_labels(), fontsize=7, loc="outside lower center",
+               ncol=min(len(labels), 3))
     svg = _svg(fig)
     plt.close(fig)
     return svg

@@ -86,7 +86,7 @@
     div.appendChild(el("span", "sb-doc", String(row[0])));
     div.appendChild(el("span", "sb-filter", row[1]));
     var prompt = str(row[2]);
-    div.appendChild(el("span", "sb-prompt", prompt.length > 160 ? "…" + prompt.slice(-160) : prompt));
+    div.appendChild(el("span", "sb-prompt", prompt.length > 100 ? "…" + prompt.slice(-100) : prompt));
     div.appendChild(el("span", "sb-target", row[4] && /^\d+$/.test(str(row[3])) && row[4][+str(row[3])] !== undefined
       ? str(row[4][+str(row[3])]) : str(row[3])));
     for (var r = 0; r < DATA.runs.length; r++) {
