@@ -81,6 +81,11 @@ DELIBERATE = {
                     "n_shot 42), gold following it (lmeval-tasks-leaderboard README; no lm-eval issue tracks it). "
                     "With the fixture's answers made equal, all 15 gpqa_* tasks are identical; the leaderboard group "
                     "averages leaderboard_gpqa's acc_norm"),
+    "med_prescriptions_*": "lm-eval 0.4.13 draws each document's gold, position and distractors from Python's global "
+                           "generator and redraws the distractors at every doc_to_choice call, so the options its prompt "
+                           "lists are not the ones it scores and runs differ; lmeval draws them once per document (a "
+                           "generator seeded with its index), easy distractors from the split's own prescriptions "
+                           "(lmeval-tasks-medical README; no lm-eval issue tracks it)",
     "masakhapos*": "lm-eval 0.4.13 gives every MasakhaPOS sentence acc 1.0 (its list target makes the task multiple-target and the pass-through acc is truthy), then its acc_score aggregation fails on those floats, so it reports no score; lmeval scores each sentence's tag accuracy as that aggregation means (lmeval-tasks-multilingual README)",
 }
 
