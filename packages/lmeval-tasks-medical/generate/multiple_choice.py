@@ -16,6 +16,10 @@
   abstracts; ``_hard``: 40 MTSamples specialties), from two local CSV files lm-eval names by its
   authors' cluster paths (``/gpfs/projects/bsc70/heka/data/datasets``); the options in the prompt,
   each option text scored (acc); tag ``med_text_classification``.
+* Medical prescriptions (``med_prescriptions_easy``, ``_hard``, tag ``med_prescriptions``):
+  ``devlocalhost/prescription-full`` (``train``), four prescriptions for a diagnosis, each scored
+  (acc); options drawn once per document (``lmeval_tasks_medical.prescriptions``: a deliberate
+  difference, lm-eval redraws them at every call).
 """
 
 from __future__ import annotations
@@ -106,10 +110,25 @@ def text_classification(level: str) -> dict[str, Any]:
     }
 
 
+def prescriptions(level: str) -> dict[str, Any]:
+    fn = {"doc_to_text": Function(f"utils.doc_to_text_{level}"), "doc_to_choice": Function(f"utils.doc_to_choice_{level}")}
+    if level == "hard":
+        return {"include": "med_prescriptions_easy.yaml", "task": "med_prescriptions_hard", **fn}
+    return {
+        "tag": ["med_prescriptions"], "task": "med_prescriptions_easy", "dataset_path": "devlocalhost/prescription-full",
+        "output_type": "multiple_choice", "training_split": "train", "validation_split": "train",
+        "test_split": "train", "process_docs": Function("utils.process_docs"), **fn,
+        "doc_to_target": Function("utils.doc_to_target"), "generation_kwargs": {"until": ["\n\n"]},
+        "metric_list": [{"metric": "acc", "aggregation": "mean", "higher_is_better": True}],
+        "metadata": {"version": 1.1},
+    }
+
+
 def task_names() -> list[str]:
     return (["headqa_en", "headqa_es"] + list(GLIANOREX)
             + [f"kormedmcqa_{s}" for s in KORMED_SUBJECTS]
-            + [f"med_text_classification_{level}" for level in TEXT_CLASSIFICATION])
+            + [f"med_text_classification_{level}" for level in TEXT_CLASSIFICATION]
+            + ["med_prescriptions_easy", "med_prescriptions_hard"])
 
 
 def group_names() -> list[str]:
@@ -144,3 +163,9 @@ def main(root: Path = TASKS_ROOT) -> None:
                                    "process_docs", "process_docs_hard"))
     for level in TEXT_CLASSIFICATION:
         write_yaml(out / f"med_text_classification_{level}.yaml", text_classification(level), SCRIPT)
+    out = reset_dir(root / "med_prescriptions")
+    write(out / "utils.py", helper("prescriptions", "The prescription documents, prompts and options",
+                                   "doc_to_choice_easy", "doc_to_choice_hard", "doc_to_target", "doc_to_text_easy",
+                                   "doc_to_text_hard", "process_docs"))
+    for level in ("easy", "hard"):
+        write_yaml(out / f"med_prescriptions_{level}.yaml", prescriptions(level), SCRIPT)

@@ -126,7 +126,34 @@ def open_answers() -> None:
          "Must_have": [f"{SYMPTOMS[i % 5]} has many causes"], "Nice_to_have": ["see a doctor"]} for i in range(25)])
 
 
+def prescriptions() -> None:
+    records = [
+        {"procedure": {"chief_complaints_diagnosis": "Acid reflux"},
+         "medicine_details": [{"medicine_name": "PAN 40", "medicine_frequency": "Before Breakfast", "course_duration": "10 Days"},
+                              {"medicine_name": "Gaviscon", "medicine_frequency": "After Food", "course_duration": "1 Week"}]},
+        {"prescription_details": {"disease_diagnosis": "Fever"},
+         "medicine_details": [{"medicine_name": "Paracetamol 650", "medicine_dosage": "1-0-1"}]},
+        {"Symptoms/Complaints": ["cough", "cold"],
+         "Medicines Prescribed": [{"Name": "Syrup Ascoril", "Duration": "5 days"},
+                                  {"Name": "Tab Montek LC", "Duration": "NA"},
+                                  {"Name": "Tab Azee 500", "Duration": "3 days"}]},
+        {"procedure": {"chief_complaints": "knee pain", "diagnosis": "Osteoarthritis"},
+         "medicine_details": [{"medicine_name": "Volini Gel", "medicine_frequency": "Twice a day", "course_duration": "1 Month"},
+                              {"medicine_name": "Ultracet", "medicine_frequency": "Once a day", "course_duration": "20 Days"},
+                              {"medicine_name": "Calcium", "medicine_frequency": "1-0-1", "course_duration": "30 Days"},
+                              {"medicine_name": "Vit D3", "medicine_frequency": "Weekly", "course_duration": "6 Weeks"}]},
+        {"procedure": {"chief_complaints_diagnosis": "\u091c\u094d\u0935\u0930"},
+         "medicine_details": [{"medicine_name": "Dolo", "medicine_frequency": "Daily", "course_duration": "3 days"}]},
+        {"prescription_details": {"doctor": "unknown"}, "medicine_details": []},
+        {"Symptoms/Complaints": ["headache"],
+         "Medicines Prescribed": [{"Name": "Saridon", "Dosage": "SOS"}]},
+    ]
+    write("devlocalhost/prescription-full", "default", "train",
+          [{"image": f"rx_{i}.jpg", "results": repr(r)} for i, r in enumerate(records)])
+
+
 def main() -> None:
+    prescriptions()
     open_answers()
     med_concepts()
     headqa()
