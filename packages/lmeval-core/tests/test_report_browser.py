@@ -133,6 +133,19 @@ def test_search_narrows_the_rows_and_a_row_opens_the_whole_sample(page):
     assert [r.text.split(" ")[0] for r in d.find_elements(By.CSS_SELECTOR, "#sb-detail table tr")[1:]] == ["#1", "#2"]
 
 
+def test_a_generation_shows_the_model_answer_and_the_filtered_one(page):
+    from selenium.webdriver.common.by import By
+
+    d = page["driver"]
+    _reset(d)
+    _choose(d, "sb-task", 1)  # cmp_gen
+    d.find_elements(By.CSS_SELECTOR, "#sb-rows .sb-row")[7].click()
+    logged = _samples(page["files"][1], "cmp_gen")[7]
+    cells = [c.text for c in d.find_elements(By.CSS_SELECTOR, "#sb-detail table tr")[2].find_elements(By.TAG_NAME, "td")]
+    assert cells[1:] == [logged["resps"][0][0], logged["filtered_resps"][0], str(int(logged["exact_match"]))]
+    assert cells[0].startswith("#2 ")
+
+
 def test_a_long_prompt_is_collapsed_until_opened(page):
     from selenium.webdriver.common.by import By
 

@@ -47,8 +47,7 @@
         row[5].forEach(function (c) {
           if (!c) { return; }
           parts.push(str(c[1]));
-          if (c[0].length && typeof c[0][0] === "number" && !row[4]) { return; }
-          if (!row[4]) { c[0].forEach(function (s) { parts.push(str(s)); }); }
+          if (!c[4]) { c[0].forEach(function (s) { parts.push(str(s)); }); }
         });
         return parts.join("\n").toLowerCase();
       });
@@ -71,7 +70,7 @@
     state.selected = -1;
     $("sb-count").textContent = out.length + " of " + rows.length + " rows";
     $("sb-spacer").style.height = (out.length * ROW) + "px";
-    $("sb-viewport").style.height = Math.min(Math.round(window.innerHeight * 0.6), Math.max(out.length, 3) * ROW + 2) + "px";
+    $("sb-viewport").style.height = Math.min(Math.round(window.innerHeight * 0.6), 600, Math.max(out.length, 3) * ROW + 2) + "px";
     $("sb-viewport").scrollTop = 0;
     $("sb-detail").replaceChildren(el("p", "meta", out.length ? "Click a row to see the whole sample." : "No rows match."));
     paint();
@@ -136,7 +135,7 @@
       var c = cell(row, r), tr = el("tr");
       tr.appendChild(el("td", null, label));
       if (!c) { var td = el("td", null, "not logged in this run"); td.colSpan = 2 + t.metrics.length; tr.appendChild(td); table.appendChild(tr); return; }
-      var answers = c[0].map(function (x) { return typeof x === "number" && (row[4] || c[0].length === 1) ? fmt(x) : str(x); });
+      var answers = c[0].map(function (x) { return c[4] ? "log-likelihood " + fmt(x) : str(x); });
       var ans = el("td"); ans.appendChild(pre(row[4] ? answers.map(function (x, i) { return i + ": " + x; }).join("\n") : answers.join("\n---\n")));
       tr.appendChild(ans);
       var f = el("td", c[3] === 1 ? "sb-ok" : c[3] === 0 ? "sb-bad" : null); f.appendChild(pre(str(c[1]))); tr.appendChild(f);

@@ -4,10 +4,10 @@ in a compact JSON (one string table per task, one row per document and filter).
 Row layout (``rows``)::
 
     [doc_id, filter, prompt, target, choices | null, [per run: null | [answers, filtered,
-     [metric values], correct]]]
+     [metric values], correct, answers_are_loglikelihoods]]]
 
 ``prompt``, ``target``, the choices and generated answers are indices into ``strings``;
-log-likelihood answers are numbers rounded to 4 places; ``correct`` is 1, 0 or null (the
+log-likelihood answers are numbers rounded to 4 places (the cell's last entry is 1 then); ``correct`` is 1, 0 or null (the
 task's first per-sample metric that is 0/1, e.g. ``acc`` or ``exact_match``).
 """
 
@@ -96,7 +96,7 @@ def _run_cell(entry: dict[str, Any], metrics: list[str], strings: _Strings, choi
         if _is_binary(value):
             correct = 1 if value == 1 else 0
             break
-    return [answers, shown, values, correct]
+    return [answers, shown, values, correct, 1 if lls is not None else 0]
 
 
 def task_data(task: str, runs: list[Run]) -> dict[str, Any] | None:
