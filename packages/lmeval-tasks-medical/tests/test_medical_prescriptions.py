@@ -8,7 +8,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from lmeval_tasks_medical import prescriptions as rx
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "prescriptions.json").read_text(encoding="utf-8"))

@@ -12,7 +12,7 @@ _CSV = "reads a local CSV lm-eval names under /gpfs/projects/bsc70/heka/data/dat
 NOTES = {
     **{name: _OPEN for name in ("meddialog_raw_dialogues", "meddialog_qsumm", "mediqa_qa2019",
                                 "medtext", "meqsum", "mts_dialog", "olaph")},
-    "mimic_repsum": _OPEN + "; F1-RadGraph needs the radgraph package; MIMIC-III data is gated",
+    "mimic_repsum": _OPEN.replace("[open-answers]", "[mimic]") + "; MIMIC-III data is gated",
     "mimic_repsum_perplexity": "MIMIC-III data is gated (dmacres/mimiciii-hospitalcourse-meta)",
     "med_text_classification_easy": _CSV.format(file="med_text_class_train.csv"),
     "med_text_classification_hard": _CSV.format(file="mtsamples.csv"),
