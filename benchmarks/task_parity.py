@@ -87,6 +87,11 @@ DELIBERATE = {
                            "generator seeded with its index), easy distractors from the split's own prescriptions "
                            "(lmeval-tasks-medical README; no lm-eval issue tracks it)",
     "masakhapos*": "lm-eval 0.4.13 gives every MasakhaPOS sentence acc 1.0 (its list target makes the task multiple-target and the pass-through acc is truthy), then its acc_score aggregation fails on those floats, so it reports no score; lmeval scores each sentence's tag accuracy as that aggregation means (lmeval-tasks-multilingual README)",
+    "niah_*": "RULER builds its documents with the model's tokenizer, which the scripted model lacks (both tools stop "
+              "asking for one); packages/lmeval-tasks-longcontext/tests/tools/ruler_documents.py compares the documents "
+              "of lmeval and lm-eval 0.4.13 for one tokenizer, lengths and seed (pack README: figures and the deliberate "
+              "differences: per-task seeding, no endless retries, QA's paragraph list not shuffled in place)",
+    "ruler*": "RULER: as niah_* (lmeval-tasks-longcontext README)",
 }
 
 
