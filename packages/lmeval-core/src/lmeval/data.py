@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from lmeval.dataset_revision import check_pinned_revision
 from lmeval.errors import ConfigError, UsageError, did_you_mean
 from lmeval.hookspecs import RegisterDatasetLoader, hookimpl
 from lmeval.requires import require
@@ -392,7 +393,9 @@ def load_splits(dataset_path: str, dataset_name: str | None = None,
         f"dataset {dataset_path!r}, which is not local,"
         f"; or put a copy under ${MIRROR_ENV}/{dataset_path}/{dataset_name or 'default'}/<split>.jsonl")
     kwargs.pop("trust_remote_code", None) if datasets.__version__ >= "4" else None
-    return dict(datasets.load_dataset(path=dataset_path, name=dataset_name, **kwargs))
+    loaded = dict(datasets.load_dataset(path=dataset_path, name=dataset_name, **kwargs))
+    check_pinned_revision(loaded, dataset_path, kwargs.get("revision"))
+    return loaded
 
 
 def get_split(splits: Splits, name: str, *, dataset: str) -> Any:
