@@ -10,6 +10,8 @@ import transformers
 from lmeval.errors import UsageError
 from lmeval.requires import require
 
+from lmeval_hf.hub_errors import hub_failure
+
 log = logging.getLogger("lmeval.hf")
 
 
@@ -63,8 +65,9 @@ def load_config(pretrained: str, *, revision: str, trust_remote_code: bool,
     except ImportError as exc:
         raise UsageError(f"pretrained={pretrained}: {exc}") from None
     except (OSError, ValueError) as exc:
-        raise UsageError(f"pretrained={pretrained}: cannot load its config: "
-                         f"{str(exc).splitlines()[0]}") from None
+        hub = hub_failure(pretrained, revision, exc)
+        raise UsageError(f"pretrained={pretrained}: " + (hub or "cannot load its config: "
+                         f"{str(exc).splitlines()[0]}")) from None
 
 
 def detect_backend(config: Any, backend: str, trust_remote_code: bool) -> str:
@@ -107,7 +110,9 @@ def load_tokenizer(pretrained: str, tokenizer: Any, *, revision: str, trust_remo
     except ImportError as exc:
         raise UsageError(f"tokenizer {name}: {exc}") from None
     except (OSError, ValueError) as exc:
-        raise UsageError(f"tokenizer {name}: cannot load it: {str(exc).splitlines()[0]}") from None
+        hub = hub_failure(name, revision, exc)
+        raise UsageError(f"tokenizer {name}: "
+                         + (hub or f"cannot load it: {str(exc).splitlines()[0]}")) from None
 
 
 def placement_kwargs(*, device: torch.device, parallelize: bool, device_map: Any,
@@ -172,6 +177,11 @@ def load_model(auto_class: Any, pretrained: str, *, revision: str, dtype: Any,
         raise UsageError(f"pretrained={pretrained}: {exc}") from None
     except TypeError as exc:
         raise UsageError(f"pretrained={pretrained}: bad model argument: {exc}") from None
+    except OSError as exc:
+        hub = hub_failure(pretrained, revision, exc)
+        if hub is None:
+            raise
+        raise UsageError(f"pretrained={pretrained}: {hub}") from None
 
 
 def apply_peft(model: Any, peft: str, *, tokenizer: Any, revision: str) -> Any:
