@@ -30,3 +30,24 @@ def test_config_secret_value_is_still_masked(tmp_path):
     code, err = _run("run", "--config", str(config))
     assert code == 2
     assert "unknown run option" in err and secret not in err
+
+
+def _task(tmp_path) -> str:
+    data = tmp_path / "tiny.jsonl"
+    data.write_text('{"q":"x?","t":0}\n{"q":"y?","t":1}\n', encoding="utf-8")
+    (tmp_path / "tiny.yaml").write_text(
+        f"task: tiny_first\ndataset_path: json\ndataset_kwargs:\n  data_files:\n    test: {data}\n"
+        "test_split: test\noutput_type: multiple_choice\ndoc_to_text: '{{q}}'\n"
+        "doc_to_choice: ['a', 'b']\ndoc_to_target: '{{t}}'\nmetric_list:\n  - metric: acc\n",
+        encoding="utf-8")
+    return str(tmp_path)
+
+
+def test_device_and_batch_size_a_backend_does_not_use_are_named_once(tmp_path):
+    base = ("run", "--model", "dummy", "--tasks", "tiny_first", "--include_path", _task(tmp_path))
+    code, err = _run(*base, "--device", "cuda:3", "--batch_size", "8")
+    assert code == 0, err
+    notes = [line for line in err.splitlines() if "does not use" in line]
+    assert notes == ["lmeval: note: backend 'dummy' does not use --batch_size, --device; ignored"]
+    code, err = _run(*base)
+    assert code == 0 and "does not use" not in err

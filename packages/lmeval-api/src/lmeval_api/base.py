@@ -50,6 +50,9 @@ class ApiLM(LM):
     cache keeps it and an interrupted run loses only the requests in flight.
     """
 
+    #: an HTTP API runs where the server is: --device and --max_batch_size mean nothing here
+    unused_run_options = frozenset({"device", "max_batch_size"})
+
     #: Registered name (``backend_name`` of an instance made without the registry).
     kind_name = "api"
     #: Environment variable holding the API key; ``None``: no key.

@@ -136,6 +136,9 @@ class LM:
     the LM contract in the plugin guide.
     """
 
+    #: Run options (``batch_size``, ``max_batch_size``, ``device``) the backend takes, for
+    #: lm-eval's signature, but does not use: given on the command line, the core says so once.
+    unused_run_options: ClassVar[frozenset[str]] = frozenset()
     #: The request kinds this backend answers. Asking for another fails before any model call.
     supported_kinds: ClassVar[frozenset[RequestKind]] = frozenset(RequestKind)
     #: The inputs a request may carry for this backend: ``"text"``, and ``"image"`` for a

@@ -35,6 +35,7 @@ class ReferenceLM(LM):
     """Deterministic scores from request hashes; generations by a fixed rule."""
 
     backend_name = "dummy"
+    unused_run_options = frozenset({"batch_size", "max_batch_size", "device"})
     #: pacing, call counting and chunking: a run resumes with other values and keeps its answers
     cache_neutral_args = frozenset({"delay", "call_log", "chunk_size"})
 

@@ -39,11 +39,26 @@ def build_model(pm: PluginManager, model: str | LM, model_args: Any = None, *,
     args = without_untaken_flags(factory, args)
     run_options = {k: v for k, v in (("batch_size", batch_size), ("max_batch_size", max_batch_size),
                                      ("device", device)) if v is not None and k not in args}
-    args.update(accepted_run_options(factory, args, run_options))
+    taken = accepted_run_options(factory, args, run_options)
+    unused = getattr(factory, "unused_run_options", frozenset())
+    _say_unused_run_options(model, {k: v for k, v in run_options.items()
+                                    if k not in taken or k in unused})
+    args.update(taken)
     lm = factory(**args)
     lm.backend_name = pm.models.get(model).name  # an alias (hf-auto) keys the cache as its name
     lm.model_args = args  # what the cache key holds (lmeval.identity), whatever the factory did
     return lm
+
+
+def _say_unused_run_options(model: str, unused: dict[str, Any]) -> None:
+    """One line naming --device / --batch_size / --max_batch_size given to a backend that does
+    not take them (``--batch_size 1``, lm-eval's default, is not worth a line)."""
+    flags = [f"--{k}" for k, v in unused.items() if not (k == "batch_size" and str(v) == "1")]
+    if flags:
+        import sys
+
+        print(f"lmeval: note: backend {model!r} does not use {', '.join(flags)}; ignored",
+              file=sys.stderr)
 
 
 def task_metadata(model_args: Any, metadata: dict | None) -> dict:
