@@ -105,7 +105,7 @@ def test_wsc_marks_the_pronoun_and_keeps_lm_evals_character_cut(build):
         'Question: In the passage above, does the pronoun "*they*" refer to "*The city councilmen*"?\nAnswer:')
     # "Jane  knocked ...": the words are rejoined with one space, so the cut after the pronoun
     # lands one character early and keeps the pronoun's last letter, as lm-eval's does
-    assert task.doc_to_text(docs[2]).startswith(
+    assert task.doc_to_text(docs[3]).startswith(
         "Passage: Jane knocked on Susan's door but *she*e didn't get an answer.\n")
     assert task.doc_to_choice(docs[0]) == ["no", "yes"]
 

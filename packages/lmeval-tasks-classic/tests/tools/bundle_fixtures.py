@@ -65,15 +65,16 @@ def logiqa(split: str, n: int) -> list[dict]:
 
 
 #: (text, span1 (noun), noun index, span2 (pronoun), pronoun index); a double space and
-#: tokenizer spacing exercise lm-eval's character cut after the pronoun
+#: tokenizer spacing exercise lm-eval's character cut after the pronoun (the double space last:
+#: its word index misses the pronoun, which super_glue-wsc-t5-prompt refuses, as lm-eval does)
 WSC_SENTENCES = [
     ("Mark told Pete many lies about himself , which Pete included in his book . He should have been "
      "more skeptical .", "Pete", 2, "He", 15),
     ("The city councilmen refused the demonstrators a permit because they feared violence .",
      "The city councilmen", 0, "they", 9),
-    ("Jane  knocked on Susan 's door but she did n't get an answer .", "Susan", 3, "she", 7),
     ("The trophy does n't fit into the \" brown \" suitcase because it is too large .",
      "The trophy", 0, "it", 12),
+    ("Jane  knocked on Susan 's door but she did n't get an answer .", "Susan", 3, "she", 7),
 ]
 
 
