@@ -51,3 +51,16 @@ def test_device_and_batch_size_a_backend_does_not_use_are_named_once(tmp_path):
     assert notes == ["lmeval: note: backend 'dummy' does not use --batch_size, --device; ignored"]
     code, err = _run(*base)
     assert code == 0 and "does not use" not in err
+
+
+def test_slow_progress_shows_seconds_per_request():
+    from lmeval.progress import Progress
+
+    bar = Progress("generate_until", 10, enabled=False, stream=io.StringIO())
+    bar.done = 3
+    slow = bar.line(now=bar.start + 75.0)  # 25 s per request
+    assert "25.0 s/req" in slow and "req/s" not in slow
+    fast = bar.line(now=bar.start + 0.5)
+    assert "6.0 req/s" in fast
+    bar.done = 0
+    assert "0.0 req/s, ETA ?" in bar.line(now=bar.start + 5.0)  # nothing done yet: no rate

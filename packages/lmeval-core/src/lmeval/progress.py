@@ -57,8 +57,9 @@ class Progress:
             tail = f"ETA {_duration((self.total - self.done) / rate)}"
         else:
             tail = "ETA ?"
-        return (f"{self.label}: {self.done}/{self.total} ({percent:.0f}%), "
-                f"{rate:.1f} req/s, {tail}")
+        # below 1 req/s, seconds per request ("0.0 req/s" says nothing about a slow model)
+        speed = f"{rate:.1f} req/s" if rate >= 1 or not self.done else f"{1 / rate:.1f} s/req"
+        return f"{self.label}: {self.done}/{self.total} ({percent:.0f}%), {speed}, {tail}"
 
     def update(self, n: int) -> None:
         self.done += n
