@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 
+import pytest
 from lmeval.cli import main
 
 
@@ -64,3 +65,14 @@ def test_slow_progress_shows_seconds_per_request():
     assert "6.0 req/s" in fast
     bar.done = 0
     assert "0.0 req/s, ETA ?" in bar.line(now=bar.start + 5.0)  # nothing done yet: no rate
+
+
+def test_top_level_help_shows_the_run_flags():
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), pytest.raises(SystemExit) as exited:
+        main(["--help"])
+    assert exited.value.code == 0
+    text = out.getvalue()
+    assert "run                 evaluate a model on tasks" in text  # the subcommands
+    for flag in ("--model_args", "--tasks", "--batch_size", "--output_path", "--log_samples"):
+        assert flag in text.split("`lmeval run` (the default subcommand")[1], flag

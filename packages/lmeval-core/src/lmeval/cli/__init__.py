@@ -145,6 +145,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         print(f"lmeval: error: {exc}", file=sys.stderr)
         return exc.exit_code
+    if argv and argv[0] in ("-h", "--help"):  # run is the default subcommand: show its flags too
+        print(parser.format_help())
+        run_parser = _subparsers(build_parser("run", {}))["run"]
+        print("`lmeval run` (the default subcommand: `lmeval --model ...` is "
+              "`lmeval run --model ...`):\n")
+        print(run_parser.format_help(), end="")
+        raise SystemExit(0)  # as argparse's own --help
     args, extra = parser.parse_known_args(argv)
     if extra:
         return _unrecognized(parser, args, extra)
@@ -231,3 +238,10 @@ def _redacted_error(exc: Exception) -> str:
         prefix = located[: len(located) - len(exc.message)]
         return redact_known(prefix) + redact_text(exc.message)
     return redact_text(exc)
+
+
+def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
