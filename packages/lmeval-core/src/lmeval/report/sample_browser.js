@@ -56,6 +56,7 @@
   }
 
   function filterRows() {
+    var started = performance.now();
     var rows = task().rows, out = [], q = state.query.toLowerCase();
     for (var i = 0; i < rows.length; i++) {
       var row = rows[i];
@@ -74,6 +75,7 @@
     $("sb-viewport").scrollTop = 0;
     $("sb-detail").replaceChildren(el("p", "meta", out.length ? "Click a row to see the whole sample." : "No rows match."));
     paint();
+    root.dataset.filterMs = String(Math.round(performance.now() - started));  // for benchmarks
   }
 
   function rowNode(pos) {

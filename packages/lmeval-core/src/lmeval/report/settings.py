@@ -109,8 +109,8 @@ def _short(name: str, value: str | None) -> str:
 
 
 def run_labels(runs: list[Run]) -> list[str]:
-    """``#n model`` and, when runs differ, what differs (``temperature=0.8``); runs with the
-    same model name otherwise get their results file's date."""
+    """``#n model`` and, when runs differ, what differs (``gen_kwargs temperature=0.8``),
+    cut at about 48 characters with "…"."""
     names = [str(r.results.get("model_name") or r.results.get("config", {}).get("model") or "run")
              for r in runs]
     diff = differing(runs)
@@ -126,8 +126,6 @@ def run_labels(runs: list[Run]) -> list[str]:
                 break
             extra += f" {part}"
         labels.append(f"#{i + 1} {name}{extra}")
-    if len(set(labels)) < len(labels):  # same settings: tell them apart by their file
-        labels = [f"{label} ({r.path.name})" for label, r in zip(labels, runs, strict=True)]
     return labels
 
 
