@@ -216,28 +216,27 @@ def render_fields(task: Task, doc: dict) -> None:
         raise task._error("doc_to_image", "the document has no image (doc_to_image gave None)")
 
 
+#: the fields a document is rendered through (named by the innermost in a traceback)
+RENDERED = ("doc_to_text", "doc_to_target", "doc_to_choice", "doc_to_image", "doc_to_prefix",
+            "description")
+_TASK_METHODS = (*RENDERED, "_field", "doc_media")
+_AS_FIELD = {"_field": "description", "doc_media": "doc_to_image"}  # method -> the field it renders
+
+
 def timed_out(task: Task, doc_ids: list[int]) -> Callable[[CodeTimeout], ConfigError]:
     """The error of a document whose rendering ran past the time limit: its task file, the
     field being rendered, the document (``doc_ids[0]``, kept current by the caller) and where
     the code stopped."""
     def error(exc: CodeTimeout) -> ConfigError:
-        field = exc.field(("doc_to_text", "doc_to_target", "doc_to_choice", "doc_to_image",
-                           "doc_to_prefix", "fewshot_context", "process_results"))
-        if field in (None, "fewshot_context"):
-            field = "description" if field else None
+        method = exc.field(_TASK_METHODS)
+        field = _AS_FIELD.get(method, method) if method else "doc_to_text"
         stopped = exc.where()
-        return document_error(task, doc_ids[0], field or "doc_to_text", (
+        return document_error(task, doc_ids[0], field, (
             f"rendering the document {exc} (an endless loop in a template or !function?)"
             + (f"; stopped at {stopped}" if stopped else "")
             + f"; {ENV} sets the limit"))
 
     return error
-
-
-#: the fields a document is rendered through, innermost first found in a traceback
-RENDERED = ("doc_to_text", "doc_to_target", "doc_to_choice", "doc_to_image", "doc_to_prefix",
-            "description")
-_TASK_METHODS = (*RENDERED, "_field", "doc_media")
 
 
 def in_document(task: Task, doc_id: int, exc: BaseException) -> BaseException:
@@ -261,7 +260,7 @@ def _problem_of(exc: BaseException) -> tuple[str, str] | None:
     while tb is not None:
         name = tb.tb_frame.f_code.co_name
         if name in _TASK_METHODS:
-            field = {"_field": "description", "doc_media": "doc_to_image"}.get(name, name)
+            field = _AS_FIELD.get(name, name)
         tb = tb.tb_next
     return field, f"{type(exc).__name__}: {exc}"
 
