@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import sys
 
 import pytest
 from lmeval.cli import main
@@ -76,3 +77,77 @@ def test_top_level_help_shows_the_run_flags():
     assert "run                 evaluate a model on tasks" in text  # the subcommands
     for flag in ("--model_args", "--tasks", "--batch_size", "--output_path", "--log_samples"):
         assert flag in text.split("`lmeval run` (the default subcommand")[1], flag
+
+
+class _FakeDatasets:
+    """Stands in for HF ``datasets``: records calls; ``fail`` is raised by load_dataset."""
+
+    __version__ = "4.0.0"
+
+    def __init__(self, fail: BaseException | None = None) -> None:
+        self.calls: list[tuple] = []
+        self.fail = fail
+
+    def load_dataset(self, **kwargs):
+        self.calls.append(tuple(sorted(kwargs)))
+        if self.fail is not None:
+            raise self.fail
+        return {"test": [{"q": "x"}]}
+
+
+def _closed_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]  # closed once the block ends: connections are refused
+
+
+def test_hub_unreachable_fails_in_seconds_naming_both_ways_out(monkeypatch, tmp_path):
+    import time
+
+    from lmeval import data
+    from lmeval.errors import UsageError
+
+    fake = _FakeDatasets()
+    monkeypatch.setitem(sys.modules, "datasets", fake)
+    monkeypatch.setenv("HF_ENDPOINT", f"http://127.0.0.1:{_closed_port()}")
+    for var in ("HF_DATASETS_OFFLINE", "HF_HUB_OFFLINE", "LMEVAL_DATASETS_DIR"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.chdir(tmp_path)
+    start = time.monotonic()
+    with pytest.raises(UsageError) as raised:
+        data.load_splits("Org/some_set", "cfg")
+    assert time.monotonic() - start < 5
+    message = str(raised.value)
+    assert "cannot be reached" in message and "$LMEVAL_DATASETS_DIR/Org/some_set/cfg" in message
+    assert "HF_DATASETS_OFFLINE=1" in message and fake.calls == []
+
+
+def test_offline_mode_not_in_cache_names_the_mirror(monkeypatch, tmp_path):
+    from lmeval import data
+    from lmeval.errors import UsageError
+
+    fake = _FakeDatasets(ConnectionError("Couldn't reach 'Org/some_set' on the Hub (offline)"))
+    monkeypatch.setitem(sys.modules, "datasets", fake)
+    monkeypatch.setenv("HF_DATASETS_OFFLINE", "1")
+    monkeypatch.delenv("LMEVAL_DATASETS_DIR", raising=False)
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(UsageError, match=r"could not be loaded offline .*LMEVAL_DATASETS_DIR"):
+        data.load_splits("Org/some_set")
+    assert len(fake.calls) == 1  # offline asked for: no probe, one attempt
+
+
+def test_missing_datasets_is_one_sentence(monkeypatch, tmp_path):
+    from lmeval import data
+    from lmeval.errors import UsageError
+
+    monkeypatch.setitem(sys.modules, "datasets", None)  # import fails as when not installed
+    monkeypatch.delenv("LMEVAL_DATASETS_DIR", raising=False)
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(UsageError) as raised:
+        data.load_splits("Rowan/hellaswag")
+    assert str(raised.value) == (
+        "dataset 'Rowan/hellaswag' (not a local folder) needs HF datasets, which is not "
+        "installed: pip install datasets (or lmeval-core[datasets]); or put a copy under "
+        "$LMEVAL_DATASETS_DIR/Rowan/hellaswag/default/<split>.jsonl")

@@ -390,10 +390,13 @@ def load_splits(dataset_path: str, dataset_name: str | None = None,
         if files:
             return _load_split_files(files)
     datasets = _import_datasets(
-        f"dataset {dataset_path!r}, which is not local,"
+        f"dataset {dataset_path!r} (not a local folder)",
         f"; or put a copy under ${MIRROR_ENV}/{dataset_path}/{dataset_name or 'default'}/<split>.jsonl")
     kwargs.pop("trust_remote_code", None) if datasets.__version__ >= "4" else None
-    loaded = dict(datasets.load_dataset(path=dataset_path, name=dataset_name, **kwargs))
+    from lmeval.hubaccess import load_from_hub
+
+    loaded = dict(load_from_hub(lambda: datasets.load_dataset(path=dataset_path, name=dataset_name,
+                                                              **kwargs), dataset_path, dataset_name))
     check_pinned_revision(loaded, dataset_path, kwargs.get("revision"))
     return loaded
 
