@@ -112,7 +112,8 @@ def test_hub_unreachable_fails_in_seconds_naming_both_ways_out(monkeypatch, tmp_
     fake = _FakeDatasets()
     monkeypatch.setitem(sys.modules, "datasets", fake)
     monkeypatch.setenv("HF_ENDPOINT", f"http://127.0.0.1:{_closed_port()}")
-    for var in ("HF_DATASETS_OFFLINE", "HF_HUB_OFFLINE", "LMEVAL_DATASETS_DIR"):
+    for var in ("HF_DATASETS_OFFLINE", "HF_HUB_OFFLINE", "LMEVAL_DATASETS_DIR", "HTTPS_PROXY",
+                "https_proxy", "HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy"):
         monkeypatch.delenv(var, raising=False)
     monkeypatch.chdir(tmp_path)
     start = time.monotonic()

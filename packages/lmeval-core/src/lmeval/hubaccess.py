@@ -19,6 +19,11 @@ def offline_requested() -> bool:
     return any(os.environ.get(v, "").lower() in ("1", "true", "yes", "on") for v in OFFLINE_VARS)
 
 
+def _behind_proxy() -> bool:
+    return any(os.environ.get(v) for v in ("HTTPS_PROXY", "https_proxy", "HTTP_PROXY",
+                                            "http_proxy", "ALL_PROXY", "all_proxy"))
+
+
 def unreachable(timeout: float = PROBE_SECONDS) -> str | None:
     """Why the Hub (``HF_ENDPOINT``, else huggingface.co) cannot be reached, or None."""
     url = urlparse(os.environ.get("HF_ENDPOINT") or "https://huggingface.co")
@@ -39,7 +44,7 @@ def ways_out(dataset_path: str, dataset_name: str | None) -> str:
 def load_from_hub(load: Callable[[], Any], dataset_path: str, dataset_name: str | None) -> Any:
     """``load()`` (``datasets.load_dataset``), or a one-line UsageError in seconds when the Hub
     cannot be reached: probed first, unless offline mode is asked for."""
-    if not offline_requested():
+    if not offline_requested() and not _behind_proxy():  # a proxy's reach is not probed
         why = unreachable()
         if why is not None:
             raise UsageError(f"dataset {dataset_path!r} is on the Hugging Face Hub, which cannot be "
