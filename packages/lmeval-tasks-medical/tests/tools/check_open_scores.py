@@ -40,7 +40,6 @@ def main() -> None:
 
     task_parity_ref.patch_evaluate()
     from lm_eval.tasks.meddialog import utils as reference
-
     from lmeval_tasks_medical import open_metrics as ours
 
     pairs = [("bigbio/meddialog/default/train.jsonl", "process_results_gen_raw"),
