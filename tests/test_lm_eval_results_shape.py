@@ -116,3 +116,25 @@ def test_credentials_in_model_args_dict_are_masked(tmp_path):
     ours = _run(tmp_path, "--model", "dummy", "--model_args", "pretrained=foo,api_key=sk-abcdef123456")
     assert ours["config"]["model_args"] == {"pretrained": "foo", "api_key": "***"}
     assert "sk-abcdef123456" not in json.dumps(ours)
+
+
+def test_api_results_have_lm_eval_keys_types_and_tokenizer_fields(tmp_path):
+    pytest.importorskip("lmeval_api", reason="the API comparison needs lmeval-api")
+    pytest.importorskip("transformers", reason="local-completions' tokenizer needs transformers")
+    from lmeval_testkit.api import FaultServer
+    from lmeval_testkit.hf import build_tiny_gpt2
+
+    tokenizer = build_tiny_gpt2(tmp_path / "gpt2")
+    reference = json.loads((HERE / "local-completions.json").read_text(encoding="utf-8"))
+    server = FaultServer().start()
+    try:
+        ours = _run(tmp_path, "--model", "local-completions", "--model_args",
+                    f"model=fake,base_url={server.url}/v1/completions,tokenizer={tokenizer},"
+                    "tokenizer_backend=huggingface,num_concurrent=1")
+    finally:
+        server.stop()
+    assert differences(reference, ours) == []
+    for key in ("tokenizer_pad_token", "tokenizer_eos_token", "tokenizer_bos_token",
+                "eot_token_id", "max_length"):
+        assert ours[key] == reference[key], key
+    assert ours["config"]["model_args"]["tokenizer_backend"] == "huggingface"

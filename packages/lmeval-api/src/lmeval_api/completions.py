@@ -74,6 +74,19 @@ class CompletionsLM(ApiLM):
         return (f"{self.kind_name}: {kind.value} needs prompt logprobs, which OpenAI returns "
                 "only for davinci-002 and babbage-002")
 
+    def model_info(self) -> dict[str, Any]:
+        """lm-eval 0.4.13's tokenizer fields (a Hugging Face tokenizer's special tokens,
+        ``eot_token_id``) and ``max_length`` (lm-eval's too: one less than given, a position kept
+        for the echoed token); an API reports no weights' facts."""
+        info: dict[str, Any] = {"max_length": self.max_length}
+        tok = self.encoder.tokenizer if self.encoder is not None else None
+        if self.encoder is not None and self.encoder.kind == "huggingface":
+            for name in ("pad", "eos", "bos"):
+                info[f"tokenizer_{name}_token"] = [getattr(tok, f"{name}_token", None),
+                                                   str(getattr(tok, f"{name}_token_id", None))]
+            info["eot_token_id"] = getattr(tok, "eos_token_id", None)
+        return info
+
     def identity_extras(self) -> dict[str, Any]:
         """The tokenizer used and the BOS/EOS id it gives (read from its files)."""
         return {"tokenizer": self.encoder.name if self.encoder else None,
