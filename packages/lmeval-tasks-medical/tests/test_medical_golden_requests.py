@@ -21,3 +21,28 @@ def test_the_golden_slice_covers_each_runnable_folder():
 @pytest.mark.parametrize("case", GOLDEN, ids=golden_id)
 def test_first_document_requests_match_reference(case, build):
     check_golden_case(case, build)
+
+
+OPEN_GOLDEN = load_goldens(Path(__file__).parent / "golden" / "open_requests.json")
+
+
+@pytest.fixture
+def scoring_libraries_stubbed(monkeypatch):
+    """Request building never scores: without the ``open-answers`` extra, an empty ``evaluate``
+    module lets the scoring helper import (its metrics load on first use only)."""
+    import importlib.util
+    import sys
+    import types
+
+    stubbed = importlib.util.find_spec("evaluate") is None
+    if stubbed:
+        monkeypatch.setitem(sys.modules, "evaluate", types.ModuleType("evaluate"))
+    yield
+    if stubbed:  # the helper bound to the stub must not serve a later test
+        sys.modules.pop("lmeval_tasks_medical.open_metrics", None)
+
+
+@pytest.mark.parametrize("case", OPEN_GOLDEN, ids=golden_id)
+def test_free_answer_requests_match_reference(case, build, scoring_libraries_stubbed):
+    assert "process_results" not in case
+    check_golden_case(case, build)

@@ -3,7 +3,8 @@
     benchmarks/.work/ref-venv/bin/python packages/lmeval-tasks-medical/tests/tools/make_goldens.py
 
 lm-eval's own task definitions read the offline mirror (``tests/fixtures/datasets``) and build the
-requests of the first document of each case, scored with lmeval-testkit's stand-in answers. HF
+requests of the first document of each case, scored with lmeval-testkit's stand-in answers
+(``golden/requests.json``; the free-answer tasks' requests alone in ``golden/open_requests.json``). HF
 ``evaluate``'s Hub metrics are replaced as task_parity's reference side replaces them (lm-eval's
 free-answer helpers load them at import; the perplexity tasks import those helpers).
 """
@@ -27,12 +28,18 @@ CASES: list[str | tuple[str, int]] = [
     "mts_dialog_perplexity", "olaph_perplexity",
 ]
 
+#: the free-answer tasks: requests only (lm-eval's scoring needs Hub metrics; mimic_repsum needs radgraph)
+OPEN_CASES = ["meddialog_raw_dialogues", "meddialog_qsumm", "mediqa_qa2019", "medtext", "meqsum", "mts_dialog",
+              "olaph"]
+
 
 def main() -> None:
     import task_parity_ref
 
     task_parity_ref.patch_evaluate()
-    write_goldens(CASES, HERE.parent / "fixtures" / "datasets", HERE.parent / "golden" / "requests.json")
+    mirror = HERE.parent / "fixtures" / "datasets"
+    write_goldens(CASES, mirror, HERE.parent / "golden" / "requests.json")
+    write_goldens(OPEN_CASES, mirror, HERE.parent / "golden" / "open_requests.json", score=False)
 
 
 if __name__ == "__main__":
