@@ -103,6 +103,9 @@ def test_package_builds_a_complete_wheel(wheels, pkg):
                if p.is_file() and "__pycache__" not in p.parts and ".egg-info" not in p.as_posix()}
     missing = sorted(sources - names)
     assert not missing, f"{pkg}: {len(missing)} source files not in the wheel, e.g. {missing[:5]}"
+    # and only they: no development folder (generate/, tests/, tools/, benchmarks/, scripts/) ships
+    dev = sorted(n for n in names if n.split("/")[0] in ("generate", "tests", "tools", "benchmarks", "scripts"))
+    assert not dev, f"{pkg}: development files in the wheel, e.g. {dev[:5]}"
     if pkg.startswith("lmeval-tasks-") or pkg == "plugin_example":
         yamls = [n for n in names if n.endswith(".yaml") and "/tasks/" in n]
         assert yamls, f"{pkg}: a task pack's wheel without task YAMLs"
