@@ -235,6 +235,6 @@ FAMILIES = [afrixnli, afrimgsm]
 
 
 def main(root: Path) -> None:
-    tree = Tree(root)
+    tree = Tree(root, Path(__file__).name)
     for family in FAMILIES:
         family(tree)

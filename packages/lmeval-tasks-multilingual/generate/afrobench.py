@@ -495,6 +495,6 @@ FAMILIES = [naijarc, openai_mmlu, sib, masakhanews, afrisenti, nollysenti, afro_
 
 
 def main(root: Path) -> None:
-    tree = Tree(root)
+    tree = Tree(root, Path(__file__).name)
     for family in FAMILIES:
         family(tree)

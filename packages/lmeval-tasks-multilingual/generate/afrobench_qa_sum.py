@@ -157,6 +157,6 @@ FAMILIES = [afriqa, xlsum, afrobench_groups]
 
 
 def main(root: Path) -> None:
-    tree = Tree(root)
+    tree = Tree(root, Path(__file__).name)
     for family in FAMILIES:
         family(tree)

@@ -227,6 +227,6 @@ FAMILIES = [masakhaner, masakhapos, adr]
 
 
 def main(root: Path) -> None:
-    tree = Tree(root)
+    tree = Tree(root, Path(__file__).name)
     for family in FAMILIES:
         family(tree)

@@ -199,6 +199,6 @@ FAMILIES = [flores, ntrex, salt, mafand]
 
 
 def main(root: Path) -> None:
-    tree = Tree(root)
+    tree = Tree(root, Path(__file__).name)
     for family in FAMILIES:
         family(tree)

@@ -495,6 +495,6 @@ FAMILIES = [arab_culture, aexams, arabic_leaderboard, aradice, darija_sentiment,
 
 
 def main(root: Path) -> None:
-    tree = Tree(root)
+    tree = Tree(root, Path(__file__).name)
     for family in FAMILIES:
         family(tree)

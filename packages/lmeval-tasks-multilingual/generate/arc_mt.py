@@ -34,6 +34,6 @@ FAMILIES = [arc_mt]
 
 
 def main(root: Path) -> None:
-    tree = Tree(root)
+    tree = Tree(root, Path(__file__).name)
     for family in FAMILIES:
         family(tree)

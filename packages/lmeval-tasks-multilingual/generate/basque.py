@@ -223,6 +223,6 @@ FAMILIES = [basque, basqueglue, bertaqa]
 
 
 def main(root: Path) -> None:
-    tree = Tree(root)
+    tree = Tree(root, Path(__file__).name)
     for family in FAMILIES:
         family(tree)

@@ -298,6 +298,6 @@ FAMILIES = [catalan, catalan_generation, truthfulqa_va, cieacova]
 
 
 def main(root: Path) -> None:
-    tree = Tree(root)
+    tree = Tree(root, Path(__file__).name)
     for family in FAMILIES:
         family(tree)

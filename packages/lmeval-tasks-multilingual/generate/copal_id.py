@@ -37,6 +37,6 @@ FAMILIES = [copal_id]
 
 
 def main(root: Path) -> None:
-    tree = Tree(root)
+    tree = Tree(root, Path(__file__).name)
     for family in FAMILIES:
         family(tree)

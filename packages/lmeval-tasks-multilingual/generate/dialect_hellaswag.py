@@ -40,6 +40,6 @@ FAMILIES = [dialect_hellaswag]
 
 
 def main(root: Path) -> None:
-    tree = Tree(root)
+    tree = Tree(root, Path(__file__).name)
     for family in FAMILIES:
         family(tree)

@@ -44,6 +44,6 @@ FAMILIES = [xnli]
 
 
 def main(root: Path) -> None:
-    tree = Tree(root)
+    tree = Tree(root, Path(__file__).name)
     for family in FAMILIES:
         family(tree)

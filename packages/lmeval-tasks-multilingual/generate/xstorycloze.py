@@ -38,6 +38,6 @@ FAMILIES = [xstorycloze]
 
 
 def main(root: Path) -> None:
-    tree = Tree(root)
+    tree = Tree(root, Path(__file__).name)
     for family in FAMILIES:
         family(tree)
