@@ -39,3 +39,13 @@ def test_branch_and_tag_names_are_not_checked(revision):
 
 def test_splits_without_cache_files_are_not_checked():
     check_pinned_revision({"validation": [{"a": 1}]}, "Rowan/hellaswag", PINNED)
+
+
+def test_an_unknown_hub_config_becomes_a_dataset_name_error():
+    from lmeval.data import DatasetNameError, unknown_hub_config
+
+    exc = ValueError("BuilderConfig 'abstract_algebr' not found. Available: ['abstract_algebra', 'anatomy']")
+    error = unknown_hub_config(exc, "cais/mmlu", "abstract_algebr")
+    assert isinstance(error, DatasetNameError)
+    assert "no config 'abstract_algebr'" in str(error) and "did you mean 'abstract_algebra'" in str(error)
+    assert unknown_hub_config(ValueError("something else"), "cais/mmlu", None) is None

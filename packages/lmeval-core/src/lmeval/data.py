@@ -272,6 +272,28 @@ def mirror_dir(dataset_path: str, dataset_name: str | None) -> Path | None:
     return None
 
 
+_UNKNOWN_CONFIG = re.compile(r"BuilderConfig '(?P<name>[^']*)' not found\. Available: (?P<names>\[.*\])")
+
+
+def unknown_hub_config(exc: Exception, dataset_path: str,
+                       dataset_name: str | None) -> DatasetNameError | None:
+    """HF datasets' "BuilderConfig 'x' not found. Available: [...]" as a ``dataset_name`` error
+    with the closest names; None for any other error."""
+    found = _UNKNOWN_CONFIG.search(str(exc))
+    if found is None:
+        return None
+    import ast
+
+    try:
+        names = [str(n) for n in ast.literal_eval(found["names"])]
+    except (ValueError, SyntaxError):
+        names = []
+    return DatasetNameError(
+        f"dataset {dataset_path!r} on the Hub has no config {dataset_name or found['name']!r}"
+        + (did_you_mean(dataset_name or found["name"], names) or "")
+        + f"; its configs: {', '.join(names[:20]) or 'none'}")
+
+
 def _check_config_name(dataset_dir: Path, dataset_path: str, dataset_name: str) -> None:
     """Refuse ``dataset_name`` when ``dataset_dir`` holds configs as folders and not this one."""
     try:
@@ -395,8 +417,14 @@ def load_splits(dataset_path: str, dataset_name: str | None = None,
     kwargs.pop("trust_remote_code", None) if datasets.__version__ >= "4" else None
     from lmeval.hubaccess import load_from_hub
 
-    loaded = dict(load_from_hub(lambda: datasets.load_dataset(path=dataset_path, name=dataset_name,
-                                                              **kwargs), dataset_path, dataset_name))
+    try:
+        loaded = dict(load_from_hub(lambda: datasets.load_dataset(
+            path=dataset_path, name=dataset_name, **kwargs), dataset_path, dataset_name))
+    except ValueError as exc:
+        unknown = unknown_hub_config(exc, dataset_path, dataset_name)
+        if unknown is None:
+            raise
+        raise unknown from None
     check_pinned_revision(loaded, dataset_path, kwargs.get("revision"))
     return loaded
 
