@@ -170,7 +170,7 @@ def test_lmeval_run_writes_no_credential_and_resumes(fault_server, tiny_tokenize
         for text in outputs:
             assert secret not in text
     (result,) = [p for p in written if p.name.startswith("results_")][:1]
-    model_args = json.loads(result.read_text())["config"]["model_args"]
+    model_args = str(json.loads(result.read_text())["config"]["model_args"])  # a dict from the CLI
     assert "http://***@127.0.0.1" in model_args and "api_key=***&region=eu" in model_args
     assert "X-Api-Key: ***" in model_args
 
