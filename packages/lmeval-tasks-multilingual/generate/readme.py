@@ -8,7 +8,7 @@ import yaml
 from catalan import CATALAN_INCLUDED, CATALAN_LEFT_OUT
 
 # ======================================================================================= README
-FAMILIES = [  # folder(s), title, datasets, metrics, paper
+TABLE = [  # one README row per family: folder(s), title, datasets, metrics, paper
     (["belebele"], "Belebele", "`facebook/belebele` (122 configs, split test)", "acc, acc_norm",
      "Bandarkar et al. 2023, arXiv:2308.16884"),
     (["xnli"], "XNLI", "`facebook/xnli` (validation)", "acc", "Conneau et al. 2018, arXiv:1809.05053"),
@@ -139,7 +139,7 @@ def render(root: Path) -> str:
     ]
     details = []
     total = 0
-    for folders, title, data, metrics, paper in FAMILIES:
+    for folders, title, data, metrics, paper in TABLE:
         tasks, groups, tags = inventory(root, folders)
         total += len(tasks)
         lines.append(f"| {title} ({len(tasks)} tasks) | {data} | {metrics} | {paper} | "
