@@ -86,6 +86,12 @@ DELIBERATE = {
                            "lists are not the ones it scores and runs differ; lmeval draws them once per document (a "
                            "generator seeded with its index), easy distractors from the split's own prescriptions "
                            "(lmeval-tasks-medical README; no lm-eval issue tracks it)",
+    "t0_eval": "lm-eval 0.4.13 cannot load its t0_eval group (its members have no task key and use promptsource "
+               "templates; promptsource needs Python < 3.10); lmeval lists the name and stops on it in one line "
+               "(lmeval-tasks-classic README)",
+    "flan_held_in": "lm-eval 0.4.13 cannot load flan_held_in (its inline tasks' include: EleutherAI/lm-evaluation-"
+                    "harness#2165) and those tasks name no dataset; lmeval lists the name and stops on it in one line "
+                    "(lmeval-tasks-classic README)",
     "masakhapos*": "lm-eval 0.4.13 gives every MasakhaPOS sentence acc 1.0 (its list target makes the task multiple-target and the pass-through acc is truthy), then its acc_score aggregation fails on those floats, so it reports no score; lmeval scores each sentence's tag accuracy as that aggregation means (lmeval-tasks-multilingual README)",
     "niah_*": "RULER builds its documents with the model's tokenizer, which the scripted model lacks (both tools stop "
               "asking for one); packages/lmeval-tasks-longcontext/tests/tools/ruler_documents.py compares the documents "
