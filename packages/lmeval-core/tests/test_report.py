@@ -168,3 +168,31 @@ def test_matplotlib_is_imported_by_report_only(runs):
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
+
+
+def test_sample_browser_data_survives_hostile_sample_lines(tmp_path):
+    """Odd values in a samples file (a hand-edited or foreign line) are shown as text, and no
+    text can close the page's script element."""
+    from lmeval.report import Run
+    from lmeval.report.samples import embedded_json, task_data
+
+    lines = [
+        {"doc_id": 0, "doc": {}, "target": "</script><script>alert(1)</script>",
+         "arguments": {"gen_args_0": {"arg_0": "<!-- x", "arg_1": {"until": []}}},
+         "resps": [["</SCRIPT>"]], "filtered_resps": [{"a": 1}], "filter": "f", "metrics": ["em"],
+         "em": {"x": 1}},
+        {"doc_id": 1, "doc": {}, "target": 3, "arguments": [], "resps": "x", "filtered_resps": None,
+         "filter": None, "metrics": "em", "em": float("nan")},
+        {"doc_id": 2, "doc": {}, "target": None, "arguments": {"gen_args_0": {"arg_0": 5}},
+         "resps": [[["nan", "True"]]], "filtered_resps": [["inf", "False"]], "filter": "f",
+         "metrics": ["em"], "em": [1, 2]},
+    ]
+    path = tmp_path / "samples_t_2024-01-01T00-00-00.jsonl"
+    path.write_text("\n".join(json.dumps(line) for line in lines))
+    data = task_data("t", [Run(tmp_path / "results.json", {"results": {"t": {}}}, {"t": path})])
+    assert data["metrics"] == ["em"] and [r[0] for r in data["rows"]] == [0, 1, 2]
+    text = embedded_json({"runs": ["#1"], "tasks": [data]})
+    assert "<" not in text  # every < escaped: no </script>, no <!--
+    back = json.loads(text)["tasks"][0]
+    assert back["strings"][back["rows"][0][3]] == "</script><script>alert(1)</script>"
+    assert back["rows"][1][5][0][2] == ["nan"]  # a NaN metric as text, the JSON still valid

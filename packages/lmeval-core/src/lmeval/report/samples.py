@@ -73,6 +73,11 @@ def _loglikelihoods(values: Any) -> list[Any] | None:
     return out
 
 
+def _names(value: Any) -> list[Any]:
+    """A sample's ``metrics`` list (anything else, as in a hand-edited line: none)."""
+    return value if isinstance(value, list) else []
+
+
 def _run_cell(entry: dict[str, Any], metrics: list[str], strings: _Strings, choices: list[str] | None) -> list[Any]:
     resps, filtered = entry.get("resps"), entry.get("filtered_resps")
     lls = _loglikelihoods(resps)
@@ -91,7 +96,7 @@ def _run_cell(entry: dict[str, Any], metrics: list[str], strings: _Strings, choi
         shown = strings(one if one is not None else "")
     values = [_metric(entry.get(m)) for m in metrics]
     correct = None
-    for m in entry.get("metrics") or metrics:
+    for m in _names(entry.get("metrics")) or metrics:
         value = entry.get(m)
         if _is_binary(value):
             correct = 1 if value == 1 else 0
@@ -106,7 +111,7 @@ def task_data(task: str, runs: list[Run]) -> dict[str, Any] | None:
     if not logged:
         return None
     metrics = list(dict.fromkeys(m for _, entries in logged for e in entries[:50]
-                                 for m in (e.get("metrics") or []) if isinstance(m, str)))
+                                 for m in _names(e.get("metrics")) if isinstance(m, str)))
     strings = _Strings()
     rows: dict[tuple[int, str], list[Any]] = {}
     for run_index, entries in logged:
