@@ -74,6 +74,10 @@ def differences(reference: dict, ours: dict) -> list[str]:
         theirs = ours["config"].get(key, "<missing>")
         if _type(value) != _type(theirs) and not _str_or_none(key, value, theirs):
             found.append(f"config.{key}: {_type(value)} in lm-eval, {_type(theirs)} in lmeval")
+    for key in ("versions", "n-shot", "higher_is_better", "n-samples"):
+        for task, value in reference[key].items():
+            if _type(value) != _type(ours[key].get(task, "<missing>")):
+                found.append(f"{key}.{task}: {_type(value)} in lm-eval")
     for task, entry in reference["results"].items():
         for key, value in entry.items():
             if _type(value) != _type(ours["results"][task].get(key, "<missing>")):
@@ -90,6 +94,7 @@ def test_dummy_results_have_lm_eval_keys_and_types(tmp_path):
     for key in ("model_args", "batch_size", "limit", "gen_kwargs"):
         assert ours["config"][key] == reference["config"][key], key
     assert ours["results"]["tiny31"]["name"] == "tiny31"
+    assert ours["versions"] == reference["versions"] == {"tiny31": "Yaml"}  # no metadata.version
     assert ours["config"]["model_args"]["pretrained"] == "foo"
 
 

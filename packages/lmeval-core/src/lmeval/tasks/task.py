@@ -105,7 +105,8 @@ class Task:
         self.name: str = config.task or "task"
         if metadata:
             config.metadata = {**(config.metadata or {}), **metadata}
-        self.version = (config.metadata or {}).get("version")
+        # lm-eval 0.4.13's ConfigurableTask.VERSION: "Yaml" unless metadata has a version
+        self.version = (config.metadata or {}).get("version", "Yaml")
         self.output_type = config.output_type
         self._splits: dict[str, Any] | None = None
         self._eval_docs: Any = None
