@@ -50,7 +50,7 @@ def test_validate_passes(capsys):
     code = main(["validate", str(TASKS_DIR)])
     out = capsys.readouterr()
     assert code == 0, out.out
-    assert re.search(r"52 file\(s\) checked, 0 problem\(s\)", out.err)
+    assert re.search(r"66 file\(s\) checked, 0 problem\(s\)", out.err)
 
 
 @pytest.mark.parametrize("suffix, bias_type", [
