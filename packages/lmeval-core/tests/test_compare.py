@@ -156,3 +156,12 @@ def test_report_shows_the_settings_diff_and_labels(runs, capsys, tmp_path):
     assert "<tr><td>model_args.seed</td><td>0</td><td>1</td></tr>" in html
     assert "<td>#2 dummy model_args seed=1</td>" in html
     assert html.index("Settings that differ") < html.index("data-task=")
+
+
+def test_a_rescored_run_is_labelled_as_such(runs, capsys, tmp_path):
+    assert main(["rescore", str(runs["a"]), "--include_path", str(runs["tasks"]), "-o", str(tmp_path / "r")]) == 0
+    capsys.readouterr()
+    code, out = _compare(capsys, runs["a"], tmp_path / "r")
+    assert code == 0
+    assert out.splitlines()[1].startswith("B: dummy rescored=yes (")
+    assert "  rescored  A: (not set)  |  B: yes" in out

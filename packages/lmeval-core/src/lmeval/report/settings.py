@@ -69,6 +69,8 @@ def settings(run: Run) -> dict[str, str]:
     for key in _TOP:
         if key in results:
             out[key] = _text(results[key])
+    if isinstance(results.get("rescored"), dict):  # lmeval rescore's output: its source run
+        out["rescored"] = "yes"
     for task, shots in (results.get("n-shot") or {}).items():
         out[f"n-shot.{task}"] = _text(shots)
     for task, version in (results.get("versions") or {}).items():
