@@ -33,6 +33,7 @@ metric_list:
 CUSTOM_LM = """
 import json
 from lm_eval import evaluator
+from lm_eval.api.instance import Instance
 from lm_eval.api.model import LM
 from lm_eval.api.registry import register_model
 from lm_eval.tasks import TaskManager
@@ -45,7 +46,7 @@ class AlwaysA(LM):
         super().__init__()
         self.bonus = float(bonus)
 
-    def loglikelihood(self, requests):
+    def loglikelihood(self, requests: list[Instance]) -> list[tuple[float, bool]]:
         return [(self.bonus if req.args[1].strip() == "a" else -1.0, True) for req in requests]
 
     def loglikelihood_rolling(self, requests):
@@ -55,6 +56,8 @@ class AlwaysA(LM):
         return ["a" for _ in requests]
 
 
+by_hand = Instance("loglikelihood", {{}}, ("Q:", " a"), 0)
+assert AlwaysA(bonus=3).loglikelihood([by_hand]) == [(3.0, True)]
 task_manager = TaskManager(include_path={folder!r})
 assert "tiny31" in task_manager.all_tasks, task_manager.all_tasks[:5]
 assert task_manager.match_tasks(["tiny3*"]) == ["tiny31"]
