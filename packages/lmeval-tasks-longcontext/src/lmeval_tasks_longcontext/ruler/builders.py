@@ -70,7 +70,8 @@ def get_vt_dataset(**metadata: Any) -> dict[str, list[dict]]:
 
 
 def get_cw_dataset(**metadata: Any) -> dict[str, list[dict]]:
-    return _build(metadata, lambda rng, _np, tok, seq: cwe.documents(rng, tok, seq))
+    words = cwe.Words()
+    return _build(metadata, lambda rng, _np, tok, seq: cwe.documents(words, rng, tok, seq))
 
 
 def fwe_download(**metadata: Any) -> dict[str, list[dict]]:

@@ -24,7 +24,8 @@ MAX_RETRIES = 1000
 
 class Words:
     """wonderwords' nouns, adjectives and verbs, sorted, shuffled by ``Random(42)``; that generator
-    also shuffles each list drawn (lm-eval keeps one per process: a fresh one per build here)."""
+    also shuffles each list drawn and carries over from length to length (lm-eval keeps one
+    per process: one per build here)."""
 
     def __init__(self) -> None:
         categories = wonderwords.RandomWord()._categories
@@ -56,9 +57,9 @@ def input_output(words: Words, rng: random.Random, num_words: int, max_seq_lengt
     return example, TEMPLATE.format(context=context, query=""), answer
 
 
-def documents(rng: random.Random, tok: Any, max_seq_length: int, num_samples: int = SAMPLES,
+def documents(words: Words, rng: random.Random, tok: Any, max_seq_length: int, num_samples: int = SAMPLES,
               incremental: int = 10) -> list[dict]:
-    words = Words()
+    """One length's documents; ``words`` (and its generator) carries over from length to length."""
     num_words, total = incremental, 0
     while total + TOKENS_TO_GENERATE < max_seq_length:
         example, text, answer = input_output(words, rng, num_words, max_seq_length)
