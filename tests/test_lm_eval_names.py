@@ -68,6 +68,21 @@ print(json.dumps(results["results"], default=handle_non_serializable))
 assert results["results"]["tiny31"]["acc,none"] == 2 / 3
 """
 
+TRACKED = """
+from lm_eval import simple_evaluate
+from lm_eval.loggers import EvaluationTracker
+from lm_eval.tasks import TaskManager
+
+tracker = EvaluationTracker(output_path={out!r})
+results = simple_evaluate(model="dummy", model_args="pretrained=org/tiny", tasks=["tiny31"],
+                          evaluation_tracker=tracker,
+                          task_manager=TaskManager(include_path={folder!r}), limit=2)
+samples = results.pop("samples")
+tracker.save_results_aggregated(results=results, samples=samples)
+for task_name in results["configs"]:
+    tracker.save_results_samples(task_name=task_name, samples=samples[task_name])
+"""
+
 HF_LM = """
 from lm_eval import simple_evaluate
 from lm_eval.models.huggingface import HFLM
@@ -132,3 +147,15 @@ def test_names_import_without_torch():
             "assert 'torch' not in sys.modules and 'datasets' not in sys.modules\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+def test_evaluation_tracker_script_writes_lm_evals_files(tmp_path):
+    out = tmp_path / "out"
+    _run_as_lmeval(TRACKED.format(out=str(out), folder=str(_folder(tmp_path))), tmp_path)
+    (results,) = out.glob("org__tiny/results_*.json")
+    (samples,) = out.glob("org__tiny/samples_tiny31_*.jsonl")
+    assert results.name.removeprefix("results_").removesuffix(".json") == \
+        samples.name.removeprefix("samples_tiny31_").removesuffix(".jsonl")
+    data = __import__("json").loads(results.read_text(encoding="utf-8"))
+    assert data["model_source"] == "dummy" and set(data["task_hashes"]) == {"tiny31"}
+    assert len(samples.read_text(encoding="utf-8").splitlines()) == 2
