@@ -2,8 +2,8 @@
 greedy generation up to 32,768 new tokens (a long reasoning budget: ``lmeval ls`` and the docs
 say so), stops ``Question:``, ``</s>``, ``<|im_end|>``, ``<|eot_id|>``; ``exact_match`` when the
 answer (boxed, or between the first and last ``$``) is MATH-equivalent to the dataset's answer.
-Zero-shot. lm-eval's broader tag ``math_word_problems`` is left out (its other members are in
-no pack of this repository's reasoning families).
+Zero-shot. Tagged ``math_word_problems`` as lm-eval tags them (the tag's other members are in
+the classic and leaderboard packs).
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ TASKS = {
 def config(task: str) -> dict:
     dataset, split, problem, answer = TASKS[task]
     return {
-        "task": task, "dataset_path": dataset, "output_type": "generate_until",
+        "task": task, "tag": ["math_word_problems"], "dataset_path": dataset,
+        "output_type": "generate_until",
         "training_split": split, "fewshot_split": split, "test_split": split,
         "doc_to_text": f"Question: {{{{{problem}}}}}\nAnswer:", "doc_to_target": f"{{{{{answer}}}}}",
         "process_results": Function("utils.process_results"),

@@ -13,8 +13,10 @@ shadow the standard library's ``math``.)
   the Minerva prompt with the leaderboard's copy of the examples, up to 1,024 new tokens,
   ``exact_match`` (math-verify) and ``exact_match_original``; group ``leaderboard_math_hard``.
 
-lm-eval's ``math_word_problems`` tag is not declared: its other members (gsm8k, aime, ...) are
-declared without it in the other packs, and a tag holding a part of them would run a part.
+The minerva_math and hendrycks_math tasks (the 500-problem ones too) carry lm-eval's tag
+``math_word_problems``, as lm-eval's do (through its ``*_algebra.yaml`` includes); its other
+members (gsm8k, aime, ...) are in the classic and bbh packs.
+
 The scoring lives in ``lmeval_tasks_leaderboard.math``; each folder's ``utils.py`` names it.
 """
 
@@ -67,7 +69,8 @@ def _minerva_prompted(fewshot_samples: str) -> dict:
 def minerva(task: str, subject: str) -> dict:
     fields, fewshot = _minerva_prompted("utils.list_fewshot_samples")
     return {
-        "task": task, "dataset_path": "EleutherAI/hendrycks_math", "dataset_name": subject,
+        "task": task, "tag": ["math_word_problems"],
+        "dataset_path": "EleutherAI/hendrycks_math", "dataset_name": subject,
         "process_docs": Function("utils.process_docs"), "output_type": "generate_until",
         "training_split": "train", "test_split": "test", **fields,
         "generation_kwargs": {"until": ["Problem:"], "do_sample": False, "temperature": 0},
@@ -78,7 +81,8 @@ def minerva(task: str, subject: str) -> dict:
 
 def hendrycks(task: str, subject: str) -> dict:
     return {
-        "task": task, "dataset_path": "EleutherAI/hendrycks_math", "dataset_name": subject,
+        "task": task, "tag": ["math_word_problems"],
+        "dataset_path": "EleutherAI/hendrycks_math", "dataset_name": subject,
         "process_docs": Function("utils.process_docs"), "output_type": "generate_until",
         "training_split": "train", "test_split": "test",
         "doc_to_text": "Problem: {{problem}}\nAnswer:",

@@ -18,6 +18,7 @@ KINDS = ("group", "tag", "task")
 FAMILIES = (  # (title, name prefix); the first matching prefix wins
     ("Open LLM Leaderboard v2", "leaderboard"), ("IFEval", "ifeval"), ("GPQA", "gpqa"),
     ("MMLU-Pro", "mmlu_pro"), ("Minerva MATH", "minerva_math"), ("Hendrycks MATH", "hendrycks_math"),
+    ("Math word problems (with the classic and bbh packs)", "math_word_problems"),
     ("Other", ""),
 )
 
