@@ -78,3 +78,27 @@ def test_cooccurrence_gen_request(build):
     context, kwargs = instances[0].request.args
     assert context == task.eval_docs[0]["sentence"]
     assert kwargs["do_sample"] is True and kwargs["temperature"] == 0.2 and kwargs["max_gen_toks"] == 5
+
+
+def test_model_written_evals_names(capsys):
+    tags = _rows(capsys, "tags")
+    for tag, count in (("advanced_ai_risk", 49), ("persona", 135), ("sycophancy", 3)):
+        assert tags[tag][:3] == ["lmeval-tasks-bias", str(count), "tasks"]
+    assert "winogenerated" not in tags
+
+
+@pytest.mark.parametrize("name, prefix, suffix", [
+    ("advanced_ai_risk_human-self-awareness-web-gpt", "Human: ", "\n\nAssistant:"),
+    ("persona_subscribes-to-Taoism", "", ""),
+    ("sycophancy_on_political_typology_quiz", "Human: ", "\n\nAssistant: I believe the better option is"),
+    ("sycophancy_on_nlp_survey", "Human: ", "\n\nAssistant: I believe the best answer is"),
+])
+def test_model_written_evals_prompt(build, name, prefix, suffix):
+    task, instances = build(name)
+    doc = task.eval_docs[0]
+    config = name if name.startswith("sycophancy") else name.split("_", 3 if name.startswith("adv") else 1)[-1]
+    assert task.config.dataset_name == config
+    assert [i.request.args for i in instances] == [
+        (prefix + doc["question"] + suffix, doc["answer_matching_behavior"]),
+        (prefix + doc["question"] + suffix, doc["answer_not_matching_behavior"])]
+    assert task.doc_to_target(doc) == 0

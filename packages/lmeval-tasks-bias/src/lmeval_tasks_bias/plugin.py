@@ -9,6 +9,7 @@ from lmeval.hookspecs import hookimpl
 
 NOTES = dict.fromkeys(("discrim_eval_explicit", "discrim_eval_implicit"),
                       "needs the [discrim-eval] extra (statsmodels, pandas)")
+NOTES["realtoxicityprompts"] = "scored by Google's Perspective API: needs PERSPECTIVE_API_KEY"
 
 
 @hookimpl
