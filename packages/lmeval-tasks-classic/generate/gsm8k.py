@@ -6,9 +6,13 @@ hand-written ``gsm8k/gsm8k_cot.yaml`` (the eight exemplars of Wei et al. 2022):
 * ``gsm8k_cot_self_consistency``: gsm8k_cot sampled 64 times (temperature 0.2), scored on the
   first answer and by majority vote over 64 and over the first 8.
 
-lm-eval's tags on them (``math_word_problems``, ``chain_of_thought``, ``self_consistency``) are
-not declared: their other members (gsm_plus, gsm8k_platinum, hendrycks_math, ...) are not in
-this pack, and a tag that runs part of lm-eval's members would differ silently.
+and lm-eval's ``gsm8k_platinum`` folder: the same five tasks (gsm8k, gsm8k_cot and the three
+above) on ``madrylab/gsm8k-platinum`` (Vendrow et al. 2025), which has only a ``test`` split
+(random shots come from it), and whose Llama variant keeps the default target delimiter and
+version 3.0.
+
+Tags as lm-eval's: ``math_word_problems`` (gsm8k, the zero-shot CoT), ``chain_of_thought`` (the
+few-shot CoT, Llama and self-consistency variants), ``self_consistency``.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from _common import TASKS_ROOT, reset_dir, write_yaml
 
 SCRIPT = "gsm8k.py"
 FOLDER = "gsm8k_cot_variants"
+PLATINUM = "gsm8k_platinum"
 EXACT = {"metric": "exact_match", "aggregation": "mean", "higher_is_better": True, "ignore_case": True,
          "ignore_punctuation": False, "regexes_to_ignore": [",", "\\$", "(?s).*#### ", "\\.$"]}
 FLEXIBLE = {"name": "flexible-extract", "filter": [
@@ -29,13 +34,17 @@ FLEXIBLE = {"name": "flexible-extract", "filter": [
 COMMON = {"dataset_path": "openai/gsm8k", "dataset_name": "main", "output_type": "generate_until"}
 
 
+def hand_written(name: str) -> dict:
+    """A hand-written gsm8k config (always the package's, whatever ``root`` is written)."""
+    return yaml.safe_load((TASKS_ROOT / "gsm8k" / f"{name}.yaml").read_text(encoding="utf-8"))
+
+
 def cot() -> dict:
-    """The hand-written gsm8k_cot config (always the package's, whatever ``root`` is written)."""
-    return yaml.safe_load((TASKS_ROOT / "gsm8k" / "gsm8k_cot.yaml").read_text(encoding="utf-8"))
+    return hand_written("gsm8k_cot")
 
 
 def zeroshot() -> dict:
-    return {"task": "gsm8k_cot_zeroshot", **COMMON,
+    return {"task": "gsm8k_cot_zeroshot", "tag": ["math_word_problems"], **COMMON,
             "training_split": "train", "fewshot_split": "train", "test_split": "test",
             "doc_to_text": "Q: {{question}}\nA: Let's think step by step.", "doc_to_target": "{{answer}}",
             "metric_list": [EXACT],
@@ -51,7 +60,7 @@ def llama() -> dict:
     shots = [{"question": s["question"],
               "target": re.sub(r"The answer is (\d+)\.$", r"The final answer is \1", s["target"])}
              for s in cot()["fewshot_config"]["samples"]]
-    return {"task": "gsm8k_cot_llama", **COMMON, "test_split": "test",
+    return {"task": "gsm8k_cot_llama", "tag": ["chain_of_thought"], **COMMON, "test_split": "test",
             "doc_to_text": "Given the following problem, reason and give a final answer to the problem.\n"
                            "Problem: {{question}}\nYour response should end with \"The final answer is "
                            "[answer]\" where [answer] is the response to the problem.\n",
@@ -72,6 +81,7 @@ def self_consistency() -> dict:
     cfg = {k: v for k, v in cot().items() if k != "task"}
     cfg = {"task": "gsm8k_cot_self_consistency", **cfg}
     cfg.update({
+        "tag": ["chain_of_thought", "self_consistency"],
         "generation_kwargs": {"until": ["Q:", "\n\n"], "do_sample": True, "temperature": 0.2},
         "repeats": 64,
         "filter_list": [
@@ -83,6 +93,28 @@ def self_consistency() -> dict:
     return cfg
 
 
+def platinum(cfg: dict) -> dict:
+    """A gsm8k config moved to GSM8K Platinum: ``gsm8k…`` → ``gsm8k_platinum…``, its dataset, and
+    shots drawn from ``test`` (its only split) where the original draws them from ``train``."""
+    out = {**cfg, "task": cfg["task"].replace("gsm8k", "gsm8k_platinum", 1),
+           "dataset_path": "madrylab/gsm8k-platinum"}
+    for key in ("training_split", "fewshot_split"):
+        if key in out:
+            out[key] = "test"
+    return out
+
+
+def platinum_configs() -> dict[str, dict]:
+    """lm-eval's five gsm8k_platinum tasks, by file stem."""
+    llama_cfg = {k: v for k, v in platinum(llama()).items() if k != "target_delimiter"}
+    llama_cfg["metadata"] = {"version": 3.0}
+    return {"gsm8k_platinum": platinum(hand_written("gsm8k")),
+            "gsm8k_platinum_cot": platinum(cot()),
+            "gsm8k_platinum_cot_zeroshot": platinum(zeroshot()),
+            "gsm8k_platinum_cot_llama": llama_cfg,
+            "gsm8k_platinum_cot_self_consistency": platinum(self_consistency())}
+
+
 def main(root: Path) -> None:
     out = reset_dir(root / FOLDER)
     comment = "# GSM8K (Cobbe et al., 2021, arXiv:2110.14168), chain-of-thought variant.\n"
@@ -90,3 +122,9 @@ def main(root: Path) -> None:
     write_yaml(out / "gsm8k_cot_llama.yaml", llama(), SCRIPT, comment)
     write_yaml(out / "gsm8k_cot_self_consistency.yaml", self_consistency(), SCRIPT,
                comment + "# 64 sampled answers per question: a long run.\n")
+    out = reset_dir(root / PLATINUM)
+    comment = ("# GSM8K Platinum (Vendrow et al., 2025, arXiv:2502.03461): GSM8K's test set, revised\n"
+               "# (its only split: random shots come from it too).\n")
+    for stem, cfg in platinum_configs().items():
+        extra = "# 64 sampled answers per question: a long run.\n" if "self_consistency" in stem else ""
+        write_yaml(out / f"{stem}.yaml", cfg, SCRIPT, comment + extra)

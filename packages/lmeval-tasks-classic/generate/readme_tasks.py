@@ -21,7 +21,10 @@ FAMILIES = (  # (title, name prefixes); the first match wins; "" catches the res
     ("Medical QA", ("pubmedqa", "medmcqa", "medqa_")),
     ("Question answering", ("squadv2", "triviaqa", "nq_open", "race", "social_iqa")),
     ("SuperGLUE", ("super", "boolq", "cb", "copa", "multirc", "record", "sglue_rte", "wic", "wsc")),
-    ("lm-eval's bundles", ("openllm", "pythia", "multimedqa")), ("Classic", ("",)),
+    ("lm-eval's bundles", ("openllm", "pythia", "multimedqa")),
+    ("Math word problems", ("gsm", "mathqa", "asdiv", "math_word_problems", "chain_of_thought",
+                            "self_consistency")),
+    ("Classic", ("",)),
 )
 
 

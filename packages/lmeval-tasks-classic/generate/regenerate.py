@@ -1,6 +1,6 @@
 """Regenerate the pack's generated task configs: ``python packages/lmeval-tasks-classic/generate/regenerate.py [root]``.
 
-Generated: babilong, acpbench, super_glue, gsm8k_cot_variants. The other folders are written by hand.
+Generated: babilong, acpbench, super_glue, gsm8k_cot_variants, gsm8k_platinum, gsm_plus, mathqa. The other folders are written by hand.
 """
 
 from __future__ import annotations
@@ -11,10 +11,13 @@ from pathlib import Path
 import acpbench
 import babilong
 import gsm8k
+import gsm_plus
+import mathqa
 import super_glue
 from _common import TASKS_ROOT
 
-GENERATED_FOLDERS = ("babilong", "acpbench", "super_glue", "gsm8k_cot_variants")
+GENERATED_FOLDERS = ("babilong", "acpbench", "super_glue", "gsm8k_cot_variants", "gsm8k_platinum", "gsm_plus",
+                     "mathqa")
 
 
 def main(root: Path = TASKS_ROOT) -> None:
@@ -23,6 +26,8 @@ def main(root: Path = TASKS_ROOT) -> None:
     acpbench.main_gen(root)
     super_glue.main(root)
     gsm8k.main(root)
+    gsm_plus.main(root)
+    mathqa.main(root)
 
 
 if __name__ == "__main__":

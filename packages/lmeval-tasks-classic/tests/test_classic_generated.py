@@ -1,4 +1,5 @@
-"""The generated configs (babilong, acpbench, super_glue, gsm8k_cot_variants) are exactly what ``generate/`` writes, and the
+"""The generated configs (babilong, acpbench, super_glue, gsm8k_cot_variants, gsm8k_platinum,
+gsm_plus, mathqa) are exactly what ``generate/`` writes, and the
 README's task list is the pack's."""
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from pathlib import Path
 from lmeval_tasks_classic import TASKS_DIR
 
 GENERATE = Path(__file__).resolve().parents[1] / "generate"
-GENERATED_FOLDERS = ("babilong", "acpbench", "super_glue", "gsm8k_cot_variants")
+GENERATED_FOLDERS = ("babilong", "acpbench", "super_glue", "gsm8k_cot_variants", "gsm8k_platinum",
+                     "gsm_plus", "mathqa")
 
 
 def _configs(root: Path) -> dict[str, str]:
@@ -25,8 +27,8 @@ def test_generators_reproduce_the_committed_configs(tmp_path):
     written = _configs(tmp_path)
     # babilong: tasks, groups, template; acpbench: 2 x (7 + template) bool/mcq, 2 x (8 + template) gen;
     # super_glue: 6 lm-eval-v1 tasks, boolq-seq2seq, 8 t5-prompt tasks (boolq and wsc by hand);
-    # gsm8k_cot_variants: zeroshot, llama, self_consistency
-    assert len(written) == 20 + 2 + 1 + 2 * 8 + 2 * 9 + 6 + 1 + 8 + 3
+    # gsm8k_cot_variants: zeroshot, llama, self_consistency; gsm8k_platinum: 5; gsm_plus: 2; mathqa: 1
+    assert len(written) == 20 + 2 + 1 + 2 * 8 + 2 * 9 + 6 + 1 + 8 + 3 + 5 + 2 + 1
     assert written == _configs(TASKS_DIR)
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import acp_gen_fixtures
 import bundle_fixtures
+import math_fixtures
 import qa_fixtures
 import super_glue_fixtures
 import tiny_fixtures
@@ -311,6 +312,7 @@ def main() -> None:
                   acp_bench(f"acp_{question}_{kind}", 3))
     acp_gen_fixtures.write_all(write)
     bundle_fixtures.write_all(write, ROOT)
+    math_fixtures.write_all(write)
     qa_fixtures.write_all(write)
     super_glue_fixtures.write_all(write)
     tiny_fixtures.write_all(write, arc=arc, hellaswag=hellaswag, gsm8k=gsm8k, winogrande=winogrande)
