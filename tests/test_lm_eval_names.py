@@ -135,7 +135,8 @@ def test_hflm_without_lmeval_hf_names_the_package(tmp_path):
               "try:\n    from lm_eval.models.huggingface import HFLM\n"
               "except ImportError as exc:\n    print(exc)\n"
               "assert 'torch' not in sys.modules\n")
-    assert _run_as_lmeval(script, tmp_path).strip() == "HFLM is in lmeval-hf: pip install lmeval-hf"
+    said = _run_as_lmeval(script, tmp_path).strip()
+    assert said == "HFLM: model backend 'hf' needs lmeval-hf, which is not installed: pip install lmeval-hf"
 
 
 def test_names_import_without_torch():

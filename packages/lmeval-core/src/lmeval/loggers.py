@@ -1,7 +1,7 @@
 """``from lmeval.loggers import EvaluationTracker``: lm-eval 0.4.13's tracker for scripts that
 save their ``simple_evaluate`` results with it (``save_results_aggregated``,
 ``save_results_samples``), writing lm-eval's files: ``<output_path>/<model>/results_<date>.json``
-and ``samples_<task>_<date>.jsonl``. Pushing to the Hub is lmeval-report-hub's reporter."""
+and ``samples_<task>_<date>.jsonl``. Pushing to the Hub is the ``hf_hub`` reporter's work."""
 
 from __future__ import annotations
 
@@ -63,8 +63,9 @@ class EvaluationTracker:
     def __init__(self, output_path: str | None = None, *, push_results_to_hub: bool = False,
                  push_samples_to_hub: bool = False, **hub_settings: Any) -> None:
         if push_results_to_hub or push_samples_to_hub:
-            raise UsageError("EvaluationTracker: pushing to the Hugging Face Hub is done by "
-                             "lmeval-report-hub's reporter: pip install lmeval-report-hub")
+            raise UsageError("EvaluationTracker: pushing to the Hugging Face Hub is done by the "
+                             "hf_hub reporter (--reporter hf_hub:..., lm-eval's --hf_hub_log_args); "
+                             "`lmeval ls reporters` shows whether it is installed")
         self.output_path = output_path
         self.hub_settings = hub_settings
         self.general_config_tracker = GeneralConfigTracker()

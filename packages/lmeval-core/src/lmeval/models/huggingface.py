@@ -1,18 +1,20 @@
-"""``from lmeval.models.huggingface import HFLM``: lmeval-hf's ``HFLM``, imported on first use;
-without lmeval-hf, an ImportError saying ``pip install lmeval-hf``."""
+"""``from lmeval.models.huggingface import HFLM``: the class registered as the ``hf`` backend
+(lmeval-hf's), looked up in the plugin registry on first use, as the core never imports a
+backend; without it, an ImportError naming the package to install."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from lmeval.errors import UsageError
+
 
 def __getattr__(name: str) -> Any:
     if name != "HFLM":
         raise AttributeError(f"module 'lmeval.models.huggingface' has no attribute {name!r}")
+    from lmeval.plugins import get_plugin_manager
+
     try:
-        from lmeval_hf.models import HFLM
-    except ImportError as exc:
-        if exc.name not in ("lmeval_hf", "lmeval_hf.models"):
-            raise
-        raise ImportError("HFLM is in lmeval-hf: pip install lmeval-hf") from None
-    return HFLM
+        return get_plugin_manager().model_factory("hf")
+    except UsageError as exc:
+        raise ImportError(f"HFLM: {exc}") from None

@@ -48,8 +48,8 @@ def pack_for(name: str) -> str | None:
 
 
 def missing_pack_hint(name: str, loaded: Collection[str] = ()) -> str | None:
-    """``"hellaswag is in lmeval-tasks-classic: pip install lmeval-tasks-classic"`` when the
-    pack providing ``name`` is not among the ``loaded`` distributions, else None."""
+    """``"<name> is in <pack>: pip install <pack>"`` when the pack the table names for ``name``
+    is not among the ``loaded`` distributions, else None."""
     pack = pack_for(name)
     if pack is None or pack in loaded:
         return None  # loaded: the name is misspelled, not missing
@@ -60,10 +60,11 @@ def missing_pack_hint(name: str, loaded: Collection[str] = ()) -> str | None:
 
 def no_pack_note() -> str:
     """What ``lmeval ls tasks`` says when no task pack is installed."""
-    packs = _table().get("packs") or ["lmeval-tasks-classic"]
-    return ("lmeval: no task pack is installed; lm-eval's tasks come in packs, e.g. "
-            "pip install lmeval-tasks-classic (hellaswag, arc, gsm8k ...); all packs: "
-            + ", ".join(packs) + "; or --include_path DIR for your own YAML")
+    packs = _table().get("packs") or []
+    example = pack_for("hellaswag")
+    start = (f"e.g. pip install {example} (hellaswag, arc, gsm8k ...); " if example else "")
+    return ("lmeval: no task pack is installed; lm-eval's tasks come in packs, "
+            + start + "all packs: " + ", ".join(packs) + "; or --include_path DIR for your own YAML")
 
 
 def build_table(index: Any) -> dict[str, Any]:
