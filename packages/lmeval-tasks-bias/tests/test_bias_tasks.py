@@ -36,7 +36,9 @@ def test_generator_reproduces_the_committed_configs_and_readme(tmp_path):
 def test_readme_lists_every_task():
     text = (PACK / "README.md").read_text(encoding="utf-8")
     assert "**crows_pairs** (22 tasks, tag `crows_pairs`)" in text
-    for family, count in (("bbq", 6), ("cabbq", 10), ("esbbq", 10), ("discrim_eval", 2)):
+    for family, count in (("bbq", 6), ("cabbq", 10), ("esbbq", 10), ("discrim_eval", 2), ("wmdp", 3),
+                          ("toxigen", 1), ("winogender", 7), ("simple_cooccurrence_bias", 2),
+                          ("advanced_ai_risk", 49), ("persona", 135), ("sycophancy", 3), ("realtoxicityprompts", 1)):
         assert f"**{family}** ({count} tasks," in text
 
 
