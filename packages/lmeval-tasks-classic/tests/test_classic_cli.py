@@ -31,7 +31,10 @@ TASKS = {"hellaswag", "arc_easy", "arc_challenge", "lambada_openai", "lambada_op
          *(f"super_glue-{t}-t5-prompt" for t in ("boolq", "cb", "copa", "multirc", "record", "rte", "wic", "wsc")),
          "lambada_standard", "gsm8k_cot_zeroshot", "gsm8k_cot_llama", "gsm8k_cot_self_consistency",
          "tinyArc", "tinyGSM8k", "tinyHellaswag", "tinyMMLU", "tinyTruthfulQA", "tinyTruthfulQA_mc1",
-         "tinyWinogrande", "t0_eval", "flan_held_in"}
+         "tinyWinogrande", "t0_eval", "flan_held_in",
+         # issue 29: math word problems
+         "gsm8k_platinum", "gsm8k_platinum_cot", "gsm8k_platinum_cot_zeroshot", "gsm8k_platinum_cot_llama",
+         "gsm8k_platinum_cot_self_consistency", "gsm_plus", "gsm_plus_mini", "mathqa"}
 GROUPS = {"babilong": 20, "babilong_longctx": 5, "click": 11, "click_lang": 3, "click_cul": 8,
           "tinyBenchmarks": 6}
 
@@ -59,7 +62,8 @@ def test_ls_lists_every_task_and_tag(capsys):
     for tag, size in (("acp_bench", 14), ("acp_bool_cot_2shot", 7), ("acp_mcq_cot_2shot", 7),
                       ("acp_bench_hard", 8), ("acp_gen_2shot", 8), ("acp_bench_hard_with_pddl", 8),
                       ("acp_gen_2shot_with_pddl", 8),
-                      ("click_lang_tasks", 3), ("click_cul_tasks", 8), ("truthfulqa", 3)):
+                      ("click_lang_tasks", 3), ("click_cul_tasks", 8), ("truthfulqa", 3),
+                      ("chain_of_thought", 7), ("self_consistency", 2)):
         assert tags[tag].split() == ["lmeval-tasks-classic", str(size), "tasks"]
 
 
@@ -106,7 +110,8 @@ def test_validate_passes(capsys):
     problems = 3 + (0 if has_evaluate else 1)
     # this pack's files, and the mmlu, blimp and bbh files of lmeval-tasks-mmlu, -minimal-pairs and -bbh
     # that the openllm, pythia, multimedqa and flan_held_out bundles name as members, checked through them
-    assert re.search(rf"394 file\(s\) checked, {problems} problem\(s\)", out.err), out.out + out.err
+    # (+8: gsm8k_platinum x5, gsm_plus x2, mathqa)
+    assert re.search(rf"402 file\(s\) checked, {problems} problem\(s\)", out.err), out.out + out.err
     assert code == 1, out.out
     for name in ("t0_eval", "flan_held_in", "wsc_t5_prompt"):
         assert f"{name}.yaml:" in out.out + out.err
