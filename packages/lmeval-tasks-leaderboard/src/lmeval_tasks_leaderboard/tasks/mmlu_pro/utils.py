@@ -18,4 +18,21 @@ process_philosophy = in_category("philosophy")
 process_physics = in_category("physics")
 process_psychology = in_category("psychology")
 
-__all__ = ["doc_to_text", "fewshot_to_target", "process_biology", "process_business", "process_chemistry", "process_computer_science", "process_economics", "process_engineering", "process_health", "process_history", "process_law", "process_math", "process_other", "process_philosophy", "process_physics", "process_psychology"]
+__all__ = [
+    "doc_to_text",
+    "fewshot_to_target",
+    "process_biology",
+    "process_business",
+    "process_chemistry",
+    "process_computer_science",
+    "process_economics",
+    "process_engineering",
+    "process_health",
+    "process_history",
+    "process_law",
+    "process_math",
+    "process_other",
+    "process_philosophy",
+    "process_physics",
+    "process_psychology",
+]
