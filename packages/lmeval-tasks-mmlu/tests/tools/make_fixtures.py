@@ -24,6 +24,7 @@ import global_mmlu  # noqa: E402
 import greekmmlu  # noqa: E402
 import kmmlu  # noqa: E402
 import mmlu  # noqa: E402
+import turkishmmlu  # noqa: E402
 
 
 def write(hub_id: str, config: str | None, split: str, rows: list[dict]) -> None:
@@ -194,6 +195,16 @@ LITE_SUBJECTS = ["abstract_algebra", "anatomy", "marketing", "philosophy", "glob
                  "econometrics", "miscellaneous"]
 
 
+def turkish_rows(subject: str, split: str, n: int) -> list[dict]:
+    topic = subject.replace("_", " ")
+    return [{
+        "question": f" {split} sorusu {i} ({topic}): aşağıdakilerden hangisi doğrudur?\n" if i == 0
+        else f"{split} sorusu {i} ({topic}): hangisi yanlıştır?",
+        "choices": [f"{topic} seçenek {c}{i}" for c in "abcde"],
+        "answer": "ABCDE"[(i + len(subject)) % 5],
+    } for i in range(n)]
+
+
 def n_test(i: int) -> int:
     """Test-split sizes 2, 3, 4, 2, ... so that size-weighted and plain means differ."""
     return 2 + i % 3
@@ -246,6 +257,9 @@ def main() -> None:
         write("masakhane/afrimmlu", lang, "validation", afri_rows(lang, "validation", 5, False))
         if lang != "eng":
             write("masakhane/afrimmlu-translate-test", lang, "test", afri_rows(lang, "test", 3, True))
+    for i, subject in enumerate(turkishmmlu.SUBJECTS):
+        write("AYueksel/TurkishMMLU", subject, "test", turkish_rows(subject, "test", n_test(i)))
+        write("AYueksel/TurkishMMLU", subject, "dev", turkish_rows(subject, "dev", 5))
 
 
 if __name__ == "__main__":
