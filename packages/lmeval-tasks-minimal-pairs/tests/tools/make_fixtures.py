@@ -3,7 +3,8 @@
 Every file has the columns of the Hub dataset it stands in for (``nyu-mll/blimp``:
 sentence_good, sentence_bad, field, linguistics_term, UID, simple_LM_method, one_prefix_method,
 two_prefix_method, lexically_identical, pair_id; ``jmichaelov/blimp_nl``: sentence_good,
-sentence_bad; ``jmichaelov/bhs``: context, ending_good, ending_bad), laid out as
+sentence_bad; ``jmichaelov/bhs``: context, ending_good, ending_bad; ``Junrui1202/zhoblimp``:
+sentence_good, sentence_bad, the columns lm-eval reads), laid out as
 ``<hub id>/<config>/<split>.jsonl``, the layout of ``$LMEVAL_DATASETS_DIR``.
 """
 
@@ -18,7 +19,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent / "fixtures" / "datasets"
 sys.path.insert(0, str(HERE.parents[1] / "generate"))
 
-from regenerate import BHS, BLIMP, BLIMP_NL  # noqa: E402
+from regenerate import BHS, BLIMP, BLIMP_NL, family_modules  # noqa: E402
 
 
 def write(hub_id: str, config: str, split: str, rows: list[dict]) -> None:
@@ -45,6 +46,11 @@ def bhs(config: str, n: int = 3) -> list[dict]:
              "ending_bad": f" wanacheza {i}."} for i in range(n)]
 
 
+def zhoblimp(config: str, n: int = 2) -> list[dict]:
+    return [{"sentence_good": f"他把{i}本书({config})放在桌子上了。",
+             "sentence_bad": f"他把{i}本书({config})放桌子上在了。"} for i in range(n)]
+
+
 def main() -> None:
     if ROOT.exists():
         shutil.rmtree(ROOT)
@@ -57,6 +63,9 @@ def main() -> None:
     for language, configs in BHS.items():
         for config in configs:
             write("jmichaelov/bhs", f"{language}-{config}", "test", bhs(f"{language}-{config}"))
+    modules = {m.FOLDER: m for m in family_modules()}
+    for config in modules["zhoblimp"].CONFIGS:
+        write("Junrui1202/zhoblimp", config, "train", zhoblimp(config))
 
 
 if __name__ == "__main__":

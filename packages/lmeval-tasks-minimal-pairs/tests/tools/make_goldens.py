@@ -22,7 +22,8 @@ from lmeval_testkit.goldens import write_goldens  # noqa: E402
 CASES = ["blimp_adjunct_island", "blimp_principle_A_c_command", "blimp_wh_vs_that_with_gap_long_distance",
          "blimp_nl__adpositional_phrases__argument_r_extraction", "blimp_nl__passive__aci",
          "blimp_nl__wh_movement_restrictions__superiority", "bhs__basque__DO__S_DO_V_AUX",
-         "bhs__hindi__S_ne_PossPRN_PossN_O_V", "bhs__swahili__N_of_Poss_ni_A"]
+         "bhs__hindi__S_ne_PossPRN_PossN_O_V", "bhs__swahili__N_of_Poss_ni_A",
+         "zhoblimp_BA_BEI_subj_drop", "zhoblimp_you_yige"]
 
 
 if __name__ == "__main__":
