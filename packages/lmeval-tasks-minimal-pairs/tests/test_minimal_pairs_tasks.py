@@ -32,7 +32,7 @@ def test_generator_reproduces_the_committed_configs_and_readme(tmp_path):
 
 def test_readme_lists_every_task_and_group():
     text = (PACK / "README.md").read_text(encoding="utf-8")
-    assert "291 tasks and 28 groups, 22 of them inline in `blimp_nl`" in text
+    assert "307 tasks and 29 groups, 22 of them inline in `blimp_nl`" in text
 
 
 def _listed(capsys, what: str) -> dict[str, str]:
@@ -43,18 +43,19 @@ def _listed(capsys, what: str) -> dict[str, str]:
 
 def test_ls_lists_lm_evals_names(capsys):
     tasks = {n for n, dist in _listed(capsys, "tasks").items() if dist == "lmeval-tasks-minimal-pairs"}
-    assert len(tasks) == 291
+    assert len(tasks) == 307
     assert {"blimp_adjunct_island", "blimp_nl__passive__aci", "bhs__basque__DO__S_DO_V_AUX",
-            "bhs__swahili__N_of_Poss_ni_A", "zhoblimp_BA_BEI_subj_drop", "zhoblimp_you_yige"} <= tasks
+            "bhs__swahili__N_of_Poss_ni_A", "zhoblimp_BA_BEI_subj_drop", "zhoblimp_you_yige", "turblimp_binding"} <= tasks
     groups = {n for n, dist in _listed(capsys, "groups").items() if dist == "lmeval-tasks-minimal-pairs"}
-    assert groups == {"blimp", "blimp_nl", "bhs_basque", "bhs_hindi", "bhs_swahili", "zhoblimp"}  # inline ones unnamed
+    assert groups == {"blimp", "blimp_nl", "bhs_basque", "bhs_hindi", "bhs_swahili", "zhoblimp",
+                      "turblimp_core"}  # inline ones unnamed
 
 
 def test_validate_passes(capsys):
     code = main(["validate", str(TASKS_DIR)])
     out = capsys.readouterr()
     assert code == 0, out.out
-    assert re.search(r"297 file\(s\) checked, 0 problem\(s\)", out.err)
+    assert re.search(r"314 file\(s\) checked, 0 problem\(s\)", out.err)
 
 
 @pytest.mark.parametrize("name, context, delimiter", [
@@ -62,6 +63,7 @@ def test_validate_passes(capsys):
     ("blimp_nl__passive__aci", "", ""),                # no prompt and no delimiter
     ("bhs__hindi__S_O_V", "[hindi-S_O_V] Mtoto 0 wa rafiki yangu", " "),
     ("zhoblimp_BA_deletion", "", ""),                  # no prompt and no delimiter
+    ("turblimp_binding", "", ""),
 ])
 def test_requests_score_the_good_and_the_bad_sentence(build, name, context, delimiter):
     task, instances = build(name)
@@ -86,12 +88,12 @@ def test_groups_average_their_members_unweighted():
     assert results["blimp_nl"]["acc,none"] == pytest.approx(sum(leaves) / len(leaves))
 
 
-def test_zhoblimp_group_reports_the_mean_of_acc_norm_only():
+@pytest.mark.parametrize("folder, group, n", [("zhoblimp", "zhoblimp", 118), ("turblimp", "turblimp_core", 16)])
+def test_group_reports_the_mean_of_acc_norm_only(folder, group, n):
     """lm-eval's group file lists ``aggregate_metric_list`` twice; the last (acc_norm) is what loads."""
-    zho = {m.FOLDER: m for m in regenerate.family_modules()}["zhoblimp"]
-    res = lmeval.evaluate(model="dummy", tasks=["zhoblimp"], bootstrap_iters=0)
-    results = res["results"]
-    members = [results[t]["acc_norm,none"] for t in zho.tasks()]
-    assert len(members) == 118
-    assert results["zhoblimp"]["acc_norm,none"] == pytest.approx(sum(members) / len(members))
-    assert "acc,none" not in results["zhoblimp"]
+    family = {m.FOLDER: m for m in regenerate.family_modules()}[folder]
+    results = lmeval.evaluate(model="dummy", tasks=[group], bootstrap_iters=0)["results"]
+    members = [results[t]["acc_norm,none"] for t in family.tasks()]
+    assert len(members) == n
+    assert results[group]["acc_norm,none"] == pytest.approx(sum(members) / len(members))
+    assert "acc,none" not in results[group]

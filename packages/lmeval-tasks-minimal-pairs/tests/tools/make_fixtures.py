@@ -3,8 +3,8 @@
 Every file has the columns of the Hub dataset it stands in for (``nyu-mll/blimp``:
 sentence_good, sentence_bad, field, linguistics_term, UID, simple_LM_method, one_prefix_method,
 two_prefix_method, lexically_identical, pair_id; ``jmichaelov/blimp_nl``: sentence_good,
-sentence_bad; ``jmichaelov/bhs``: context, ending_good, ending_bad; ``Junrui1202/zhoblimp``:
-sentence_good, sentence_bad, the columns lm-eval reads), laid out as
+sentence_bad; ``jmichaelov/bhs``: context, ending_good, ending_bad; ``Junrui1202/zhoblimp`` and
+``juletxara/turblimp``: sentence_good, sentence_bad, the columns lm-eval reads), laid out as
 ``<hub id>/<config>/<split>.jsonl``, the layout of ``$LMEVAL_DATASETS_DIR``.
 """
 
@@ -51,6 +51,11 @@ def zhoblimp(config: str, n: int = 2) -> list[dict]:
              "sentence_bad": f"他把{i}本书({config})放桌子上在了。"} for i in range(n)]
 
 
+def turblimp(config: str, n: int = 2) -> list[dict]:
+    return [{"sentence_good": f"Kediler {i} ({config}) kapının yanında uyuyor.",
+             "sentence_bad": f"Kediler {i} ({config}) kapının yanında uyuyorum."} for i in range(n)]
+
+
 def main() -> None:
     if ROOT.exists():
         shutil.rmtree(ROOT)
@@ -66,6 +71,8 @@ def main() -> None:
     modules = {m.FOLDER: m for m in family_modules()}
     for config in modules["zhoblimp"].CONFIGS:
         write("Junrui1202/zhoblimp", config, "train", zhoblimp(config))
+    for config in modules["turblimp"].CONFIGS:
+        write("juletxara/turblimp", config, "train", turblimp(config))
 
 
 if __name__ == "__main__":

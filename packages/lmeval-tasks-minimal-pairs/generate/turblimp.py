@@ -1,0 +1,65 @@
+"""TurBLiMP (Turkish minimal pairs): 16 phenomena, configs of ``juletxara/turblimp``.
+
+One task ``turblimp_<phenomenon>`` per config (its ``train`` split) and the group
+``turblimp_core``, as lm-eval 0.4.13 writes them. Run by ``regenerate.py``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _pairs  # noqa: E402
+
+FOLDER = "turblimp"
+TITLE = "TurBLiMP"
+HEADER = _pairs.header("turblimp")
+
+CONFIGS = """
+anaphor_agreement argument_structure_ditransitive argument_structure_transitive binding
+determiners ellipsis irregular_forms island_effects nominalization npi_licensing passives
+quantifiers relative_clauses scrambling subject_agreement suspended_affixation
+""".split()
+
+GROUPS = ["turblimp_core"]
+
+TEMPLATE = """\
+# TurBLiMP: the grammatical sentence (choice 0) should be likelier than the ungrammatical one.
+# No prompt and no delimiter: each sentence is scored from the start of the text.
+dataset_path: juletxara/turblimp
+output_type: multiple_choice
+test_split: train
+doc_to_text: ""
+target_delimiter: ""
+doc_to_target: 0
+doc_to_choice: "{{[sentence_good,sentence_bad]}}"
+num_fewshot: 0
+metric_list:
+  - metric: acc
+    aggregation: mean
+    higher_is_better: true
+  - metric: acc_norm
+    aggregation: mean
+    higher_is_better: true
+metadata:
+  version: 0
+"""
+
+
+def tasks() -> list[str]:
+    return [f"turblimp_{c}" for c in CONFIGS]
+
+
+def files() -> dict[str, str]:
+    # lm-eval's group file writes ``aggregate_metric_list`` twice (acc, then acc_norm); YAML keeps
+    # the last, so the group reports the unweighted mean of acc_norm only. Written as it loads.
+    out = {f"{FOLDER}/_template_yaml": TEMPLATE,
+           f"{FOLDER}/_turblimp_core.yaml": _pairs.group_yaml(HEADER, "turblimp_core", tasks(), ["acc_norm"])}
+    for config in CONFIGS:
+        out[f"{FOLDER}/turblimp_{config}.yaml"] = _pairs.task_yaml(HEADER, f"turblimp_{config}", config)
+    return out
+
+
+def main(root: Path) -> None:
+    _pairs.write(root, FOLDER, files())
