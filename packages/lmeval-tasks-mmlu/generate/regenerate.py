@@ -13,11 +13,12 @@ import kmmlu
 import mmlu
 import mmlu_redux
 import mmlu_variants
+import tmmluplus
 import turkishmmlu
 from _common import TASKS_ROOT
 
 GENERATORS = (mmlu, mmlu_variants, mmlu_redux, global_mmlu, kmmlu, greekmmlu, chinese, arabic_african, arabic_dialects,
-              turkishmmlu)
+              turkishmmlu, tmmluplus)
 
 
 def main(root: Path = TASKS_ROOT) -> None:

@@ -8,6 +8,7 @@ layout lmeval reads from ``$LMEVAL_DATASETS_DIR``. Run from anywhere:
 
 from __future__ import annotations
 
+import csv
 import json
 import shutil
 import sys
@@ -24,6 +25,7 @@ import global_mmlu  # noqa: E402
 import greekmmlu  # noqa: E402
 import kmmlu  # noqa: E402
 import mmlu  # noqa: E402
+import tmmluplus  # noqa: E402
 import turkishmmlu  # noqa: E402
 
 
@@ -205,6 +207,25 @@ def turkish_rows(subject: str, split: str, n: int) -> list[dict]:
     } for i in range(n)]
 
 
+def tmmluplus_rows(subject: str, split: str, n: int) -> list[dict]:
+    name = tmmluplus.SUBJECTS[subject][0]
+    return [{
+        "question": f" {name}{split}題{i}：下列何者正確？\n" if i == 0 else f"{name}{split}題{i}：下列何者錯誤？",
+        "A": f"{name}甲{i}", "B": f"{name}乙{i}", "C": f"{name}丙{i}", "D": f"{name}丁{i}",
+        "answer": "ABCD"[(i + len(subject)) % 4],
+        "subject": subject,
+    } for i in range(n)]
+
+
+def write_csv(hub_id: str, name: str, rows: list[dict]) -> None:
+    path = ROOT / hub_id / "data" / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", encoding="utf-8", newline="") as fh:
+        writer = csv.DictWriter(fh, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+
+
 def n_test(i: int) -> int:
     """Test-split sizes 2, 3, 4, 2, ... so that size-weighted and plain means differ."""
     return 2 + i % 3
@@ -260,6 +281,12 @@ def main() -> None:
     for i, subject in enumerate(turkishmmlu.SUBJECTS):
         write("AYueksel/TurkishMMLU", subject, "test", turkish_rows(subject, "test", n_test(i)))
         write("AYueksel/TurkishMMLU", subject, "dev", turkish_rows(subject, "dev", 5))
+    for i, subject in enumerate(tmmluplus.SUBJECTS):
+        for split, n in (("test", n_test(i)), ("train", 5)):
+            if subject in tmmluplus.CSV_SUBJECTS:
+                write_csv("ikala/tmmluplus", f"{subject}_{split}.csv", tmmluplus_rows(subject, split, n))
+            else:
+                write("ikala/tmmluplus", subject, split, tmmluplus_rows(subject, split, n))
 
 
 if __name__ == "__main__":
