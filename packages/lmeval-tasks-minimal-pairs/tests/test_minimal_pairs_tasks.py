@@ -32,7 +32,7 @@ def test_generator_reproduces_the_committed_configs_and_readme(tmp_path):
 
 def test_readme_lists_every_task_and_group():
     text = (PACK / "README.md").read_text(encoding="utf-8")
-    assert "307 tasks and 29 groups, 22 of them inline in `blimp_nl`" in text
+    assert "408 tasks and 29 groups, 22 of them inline in `blimp_nl`, and 1 tags" in text
 
 
 def _listed(capsys, what: str) -> dict[str, str]:
@@ -43,9 +43,9 @@ def _listed(capsys, what: str) -> dict[str, str]:
 
 def test_ls_lists_lm_evals_names(capsys):
     tasks = {n for n, dist in _listed(capsys, "tasks").items() if dist == "lmeval-tasks-minimal-pairs"}
-    assert len(tasks) == 307
+    assert len(tasks) == 408
     assert {"blimp_adjunct_island", "blimp_nl__passive__aci", "bhs__basque__DO__S_DO_V_AUX",
-            "bhs__swahili__N_of_Poss_ni_A", "zhoblimp_BA_BEI_subj_drop", "zhoblimp_you_yige", "turblimp_binding"} <= tasks
+            "bhs__swahili__N_of_Poss_ni_A", "zhoblimp_BA_BEI_subj_drop", "zhoblimp_you_yige", "turblimp_binding", "multiblimp_abk"} <= tasks
     groups = {n for n, dist in _listed(capsys, "groups").items() if dist == "lmeval-tasks-minimal-pairs"}
     assert groups == {"blimp", "blimp_nl", "bhs_basque", "bhs_hindi", "bhs_swahili", "zhoblimp",
                       "turblimp_core"}  # inline ones unnamed
@@ -55,7 +55,7 @@ def test_validate_passes(capsys):
     code = main(["validate", str(TASKS_DIR)])
     out = capsys.readouterr()
     assert code == 0, out.out
-    assert re.search(r"314 file\(s\) checked, 0 problem\(s\)", out.err)
+    assert re.search(r"415 file\(s\) checked, 0 problem\(s\)", out.err)
 
 
 @pytest.mark.parametrize("name, context, delimiter", [
@@ -64,12 +64,13 @@ def test_validate_passes(capsys):
     ("bhs__hindi__S_O_V", "[hindi-S_O_V] Mtoto 0 wa rafiki yangu", " "),
     ("zhoblimp_BA_deletion", "", ""),                  # no prompt and no delimiter
     ("turblimp_binding", "", ""),
+    ("multiblimp_deu", "", ""),
 ])
 def test_requests_score_the_good_and_the_bad_sentence(build, name, context, delimiter):
     task, instances = build(name)
     doc = task.eval_docs[0]
     good, bad = (doc["ending_good"], doc["ending_bad"]) if "context" in doc else (
-        doc["sentence_good"], doc["sentence_bad"])
+        (doc["sen"], doc["wrong_sen"]) if "sen" in doc else (doc["sentence_good"], doc["sentence_bad"]))
     assert [i.request.args for i in instances] == [(context, delimiter + good), (context, delimiter + bad)]
     assert task.process_results(doc, [(-1.0, True), (-2.0, False)])["acc"] == 1.0
     assert task.process_results(doc, [(-3.0, False), (-2.0, True)])["acc"] == 0.0
@@ -97,3 +98,11 @@ def test_group_reports_the_mean_of_acc_norm_only(folder, group, n):
     assert len(members) == n
     assert results[group]["acc_norm,none"] == pytest.approx(sum(members) / len(members))
     assert "acc,none" not in results[group]
+
+
+def test_multiblimp_is_a_tag_of_its_101_languages(capsys):
+    assert main(["ls", "tags"]) == 0
+    assert "multiblimp" in capsys.readouterr().out
+    multi = {m.FOLDER: m for m in regenerate.family_modules()}["multiblimp"]
+    results = lmeval.evaluate(model="dummy", tasks=["multiblimp"], bootstrap_iters=0)["results"]
+    assert set(results) == set(multi.tasks()) and len(results) == 101  # a tag: no aggregate row

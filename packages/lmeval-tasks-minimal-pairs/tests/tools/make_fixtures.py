@@ -4,7 +4,8 @@ Every file has the columns of the Hub dataset it stands in for (``nyu-mll/blimp`
 sentence_good, sentence_bad, field, linguistics_term, UID, simple_LM_method, one_prefix_method,
 two_prefix_method, lexically_identical, pair_id; ``jmichaelov/blimp_nl``: sentence_good,
 sentence_bad; ``jmichaelov/bhs``: context, ending_good, ending_bad; ``Junrui1202/zhoblimp`` and
-``juletxara/turblimp``: sentence_good, sentence_bad, the columns lm-eval reads), laid out as
+``juletxara/turblimp``: sentence_good, sentence_bad; ``jumelet/multiblimp``: sen, wrong_sen; the
+columns lm-eval reads), laid out as
 ``<hub id>/<config>/<split>.jsonl``, the layout of ``$LMEVAL_DATASETS_DIR``.
 """
 
@@ -56,6 +57,11 @@ def turblimp(config: str, n: int = 2) -> list[dict]:
              "sentence_bad": f"Kediler {i} ({config}) kapının yanında uyuyorum."} for i in range(n)]
 
 
+def multiblimp(config: str, n: int = 2) -> list[dict]:
+    return [{"sen": f"The {i} dogs ({config}) bark.", "wrong_sen": f"The {i} dogs ({config}) barks."}
+            for i in range(n)]
+
+
 def main() -> None:
     if ROOT.exists():
         shutil.rmtree(ROOT)
@@ -73,6 +79,8 @@ def main() -> None:
         write("Junrui1202/zhoblimp", config, "train", zhoblimp(config))
     for config in modules["turblimp"].CONFIGS:
         write("juletxara/turblimp", config, "train", turblimp(config))
+    for config in modules["multiblimp"].CONFIGS:
+        write("jumelet/multiblimp", config, "train", multiblimp(config))
 
 
 if __name__ == "__main__":

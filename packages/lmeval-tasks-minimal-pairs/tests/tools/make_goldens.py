@@ -24,7 +24,7 @@ CASES = ["blimp_adjunct_island", "blimp_principle_A_c_command", "blimp_wh_vs_tha
          "blimp_nl__wh_movement_restrictions__superiority", "bhs__basque__DO__S_DO_V_AUX",
          "bhs__hindi__S_ne_PossPRN_PossN_O_V", "bhs__swahili__N_of_Poss_ni_A",
          "zhoblimp_BA_BEI_subj_drop", "zhoblimp_you_yige", "turblimp_anaphor_agreement",
-         "turblimp_suspended_affixation"]
+         "turblimp_suspended_affixation", "multiblimp_abk", "multiblimp_yrl"]
 
 
 if __name__ == "__main__":
