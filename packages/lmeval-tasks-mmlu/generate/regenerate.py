@@ -13,12 +13,13 @@ import kmmlu
 import mmlu
 import mmlu_redux
 import mmlu_variants
+import openai_mmmlu
 import tmmluplus
 import turkishmmlu
 from _common import TASKS_ROOT
 
 GENERATORS = (mmlu, mmlu_variants, mmlu_redux, global_mmlu, kmmlu, greekmmlu, chinese, arabic_african, arabic_dialects,
-              turkishmmlu, tmmluplus)
+              turkishmmlu, tmmluplus, openai_mmmlu)
 
 
 def main(root: Path = TASKS_ROOT) -> None:

@@ -25,6 +25,7 @@ import global_mmlu  # noqa: E402
 import greekmmlu  # noqa: E402
 import kmmlu  # noqa: E402
 import mmlu  # noqa: E402
+import openai_mmmlu  # noqa: E402
 import tmmluplus  # noqa: E402
 import turkishmmlu  # noqa: E402
 
@@ -226,6 +227,21 @@ def write_csv(hub_id: str, name: str, rows: list[dict]) -> None:
         writer.writerows(rows)
 
 
+def mmmlu_rows(config: str, start: int) -> list[dict]:
+    """Two rows per subject, in subject order; one subject of SW_KE written as its CSV file name."""
+    rows = []
+    for subject in mmlu.SUBJECTS:
+        topic = subject.replace("_", " ")
+        label = f"{subject}_test.csv_sw-KE.csv" if config == "SW_KE" and subject == "college_mathematics" \
+            else subject
+        for i in range(2):
+            rows.append({"Unnamed: 0": start + len(rows), "Question": f" {config} {topic} question {i}?\n"
+                         if i == 0 else f"{config} {topic} question {i}?",
+                         "A": f"{topic} a{i}", "B": f"{topic} b{i}", "C": f"{topic} c{i}", "D": f"{topic} d{i}",
+                         "Answer": "ABCD"[(i + len(subject) + len(config)) % 4], "Subject": label})
+    return rows
+
+
 def n_test(i: int) -> int:
     """Test-split sizes 2, 3, 4, 2, ... so that size-weighted and plain means differ."""
     return 2 + i % 3
@@ -281,6 +297,8 @@ def main() -> None:
     for i, subject in enumerate(turkishmmlu.SUBJECTS):
         write("AYueksel/TurkishMMLU", subject, "test", turkish_rows(subject, "test", n_test(i)))
         write("AYueksel/TurkishMMLU", subject, "dev", turkish_rows(subject, "dev", 5))
+    for config, _ in openai_mmmlu.LANGUAGES.values():
+        write("openai/MMMLU", config, "test", mmmlu_rows(config, 0))
     for i, subject in enumerate(tmmluplus.SUBJECTS):
         for split, n in (("test", n_test(i)), ("train", 5)):
             if subject in tmmluplus.CSV_SUBJECTS:
