@@ -18,7 +18,7 @@ GOLDEN = load_goldens(Path(__file__).parent / "golden" / "requests.json")
 def test_the_slice_covers_every_family():
     names = {c["task"] for c in GOLDEN}
     assert {n.split("_")[0] for n in names} == {"blimp", "bhs", "zhoblimp", "turblimp",
-                                                        "multiblimp"} and any("blimp_nl__" in n for n in names)
+                                                        "multiblimp", "lm"} and any("blimp_nl__" in n for n in names)
 
 
 @pytest.mark.parametrize("case", GOLDEN, ids=golden_id)

@@ -32,7 +32,7 @@ def test_generator_reproduces_the_committed_configs_and_readme(tmp_path):
 
 def test_readme_lists_every_task_and_group():
     text = (PACK / "README.md").read_text(encoding="utf-8")
-    assert "408 tasks and 29 groups, 22 of them inline in `blimp_nl`, and 1 tags" in text
+    assert "480 tasks and 55 groups, 47 of them inline (named `<group>::<subgroup>`), and 1 tags" in text
 
 
 def _listed(capsys, what: str) -> dict[str, str]:
@@ -43,19 +43,20 @@ def _listed(capsys, what: str) -> dict[str, str]:
 
 def test_ls_lists_lm_evals_names(capsys):
     tasks = {n for n, dist in _listed(capsys, "tasks").items() if dist == "lmeval-tasks-minimal-pairs"}
-    assert len(tasks) == 408
+    assert len(tasks) == 480
     assert {"blimp_adjunct_island", "blimp_nl__passive__aci", "bhs__basque__DO__S_DO_V_AUX",
-            "bhs__swahili__N_of_Poss_ni_A", "zhoblimp_BA_BEI_subj_drop", "zhoblimp_you_yige", "turblimp_binding", "multiblimp_abk"} <= tasks
+            "bhs__swahili__N_of_Poss_ni_A", "zhoblimp_BA_BEI_subj_drop", "zhoblimp_you_yige", "turblimp_binding", "multiblimp_abk",
+            "lm_syneval__npi__simple_npi_anim__past"} <= tasks
     groups = {n for n, dist in _listed(capsys, "groups").items() if dist == "lmeval-tasks-minimal-pairs"}
     assert groups == {"blimp", "blimp_nl", "bhs_basque", "bhs_hindi", "bhs_swahili", "zhoblimp",
-                      "turblimp_core"}  # inline ones unnamed
+                      "turblimp_core", "lm_syneval"}  # inline ones unnamed
 
 
 def test_validate_passes(capsys):
     code = main(["validate", str(TASKS_DIR)])
     out = capsys.readouterr()
     assert code == 0, out.out
-    assert re.search(r"415 file\(s\) checked, 0 problem\(s\)", out.err)
+    assert re.search(r"488 file\(s\) checked, 0 problem\(s\)", out.err)
 
 
 @pytest.mark.parametrize("name, context, delimiter", [
@@ -65,6 +66,7 @@ def test_validate_passes(capsys):
     ("zhoblimp_BA_deletion", "", ""),                  # no prompt and no delimiter
     ("turblimp_binding", "", ""),
     ("multiblimp_deu", "", ""),
+    ("lm_syneval__agreement__vp_coord__plur_MS_MV_MV", "", ""),
 ])
 def test_requests_score_the_good_and_the_bad_sentence(build, name, context, delimiter):
     task, instances = build(name)
@@ -106,3 +108,15 @@ def test_multiblimp_is_a_tag_of_its_101_languages(capsys):
     multi = {m.FOLDER: m for m in regenerate.family_modules()}["multiblimp"]
     results = lmeval.evaluate(model="dummy", tasks=["multiblimp"], bootstrap_iters=0)["results"]
     assert set(results) == set(multi.tasks()) and len(results) == 101  # a tag: no aggregate row
+
+
+def test_lm_syneval_nests_two_levels_of_inline_groups():
+    syn = {m.FOLDER: m for m in regenerate.family_modules()}["lm_syneval"]
+    results = lmeval.evaluate(model="dummy", tasks=["lm_syneval"], bootstrap_iters=0)["results"]
+    assert set(syn.GROUPS) <= set(results)
+    npi = syn.SYNEVAL["npi"]
+    leaf = [results[f"lm_syneval__npi__simple_npi_anim__{x}"]["acc,none"] for x in npi["simple_npi_anim"]]
+    sub = results["lm_syneval::lm_syneval__npi::lm_syneval__npi__simple_npi_anim"]["acc,none"]
+    assert sub == pytest.approx(sum(leaf) / len(leaf))
+    leaves = [results[t]["acc,none"] for t in syn.tasks()]
+    assert results["lm_syneval"]["acc,none"] == pytest.approx(sum(leaves) / len(leaves))

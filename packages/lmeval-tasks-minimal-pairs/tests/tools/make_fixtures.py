@@ -4,7 +4,7 @@ Every file has the columns of the Hub dataset it stands in for (``nyu-mll/blimp`
 sentence_good, sentence_bad, field, linguistics_term, UID, simple_LM_method, one_prefix_method,
 two_prefix_method, lexically_identical, pair_id; ``jmichaelov/blimp_nl``: sentence_good,
 sentence_bad; ``jmichaelov/bhs``: context, ending_good, ending_bad; ``Junrui1202/zhoblimp`` and
-``juletxara/turblimp``: sentence_good, sentence_bad; ``jumelet/multiblimp``: sen, wrong_sen; the
+``juletxara/turblimp``, ``jmichaelov/lm_syneval``: sentence_good, sentence_bad; ``jumelet/multiblimp``: sen, wrong_sen; the
 columns lm-eval reads), laid out as
 ``<hub id>/<config>/<split>.jsonl``, the layout of ``$LMEVAL_DATASETS_DIR``.
 """
@@ -62,6 +62,11 @@ def multiblimp(config: str, n: int = 2) -> list[dict]:
             for i in range(n)]
 
 
+def lm_syneval(config: str, n: int = 2) -> list[dict]:
+    return [{"sentence_good": f"The {i} authors ({config}) laugh.",
+             "sentence_bad": f"The {i} authors ({config}) laughs."} for i in range(n)]
+
+
 def main() -> None:
     if ROOT.exists():
         shutil.rmtree(ROOT)
@@ -81,6 +86,8 @@ def main() -> None:
         write("juletxara/turblimp", config, "train", turblimp(config))
     for config in modules["multiblimp"].CONFIGS:
         write("jumelet/multiblimp", config, "train", multiblimp(config))
+    for config in modules["lm_syneval"].tasks():
+        write("jmichaelov/lm_syneval", config, "test", lm_syneval(config))
 
 
 if __name__ == "__main__":

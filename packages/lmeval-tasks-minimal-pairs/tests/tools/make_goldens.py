@@ -24,7 +24,8 @@ CASES = ["blimp_adjunct_island", "blimp_principle_A_c_command", "blimp_wh_vs_tha
          "blimp_nl__wh_movement_restrictions__superiority", "bhs__basque__DO__S_DO_V_AUX",
          "bhs__hindi__S_ne_PossPRN_PossN_O_V", "bhs__swahili__N_of_Poss_ni_A",
          "zhoblimp_BA_BEI_subj_drop", "zhoblimp_you_yige", "turblimp_anaphor_agreement",
-         "turblimp_suspended_affixation", "multiblimp_abk", "multiblimp_yrl"]
+         "turblimp_suspended_affixation", "multiblimp_abk", "multiblimp_yrl",
+         "lm_syneval__reflexives__simple_reflexives__sing_MS_ANPHR", "lm_syneval__npi__simple_npi_inanim__future"]
 
 
 if __name__ == "__main__":
