@@ -15,7 +15,7 @@ from _common import TASKS_ROOT
 README = Path(__file__).resolve().parents[1] / "README.md"
 BEGIN, END = "<!-- every-task:begin -->", "<!-- every-task:end -->"
 FAMILIES = (  # (title, name glob); the first matching glob wins
-    ("MMMLU (OpenAI)", "mmmlu*"), ("TMMLU+", "tmmluplus*"), ("TurkishMMLU chain-of-thought", "turkishmmlu_cot*"), ("TurkishMMLU", "turkishmmlu*"),
+    ("MMLU-Pro+", "mmlu_pro_plus*"), ("MMMLU (OpenAI)", "mmmlu*"), ("TMMLU+", "tmmluplus*"), ("TurkishMMLU chain-of-thought", "turkishmmlu_cot*"), ("TurkishMMLU", "turkishmmlu*"),
     ("KMMLU direct", "kmmlu_direct*"), ("KMMLU", "kmmlu*"), ("GreekMMLU", "greekmmlu*"),
     ("GreekMMLU aliases (`gmmlu`)", "gmmlu*"), ("CMMLU", "cmmlu*"), ("ACLUE", "aclue*"), ("C-Eval", "ceval*"),
     ("ArabicMMLU", "arabicmmlu*"), ("DarijaMMLU", "darijammlu*"), ("EgyMMLU", "egymmlu*"),

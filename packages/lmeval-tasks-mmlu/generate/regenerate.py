@@ -11,6 +11,7 @@ import global_mmlu
 import greekmmlu
 import kmmlu
 import mmlu
+import mmlu_pro_plus
 import mmlu_redux
 import mmlu_variants
 import openai_mmmlu
@@ -19,7 +20,7 @@ import turkishmmlu
 from _common import TASKS_ROOT
 
 GENERATORS = (mmlu, mmlu_variants, mmlu_redux, global_mmlu, kmmlu, greekmmlu, chinese, arabic_african, arabic_dialects,
-              turkishmmlu, tmmluplus, openai_mmmlu)
+              turkishmmlu, tmmluplus, openai_mmmlu, mmlu_pro_plus)
 
 
 def main(root: Path = TASKS_ROOT) -> None:

@@ -25,6 +25,7 @@ import global_mmlu  # noqa: E402
 import greekmmlu  # noqa: E402
 import kmmlu  # noqa: E402
 import mmlu  # noqa: E402
+import mmlu_pro_plus  # noqa: E402
 import openai_mmmlu  # noqa: E402
 import tmmluplus  # noqa: E402
 import turkishmmlu  # noqa: E402
@@ -242,6 +243,24 @@ def mmmlu_rows(config: str, start: int) -> list[dict]:
     return rows
 
 
+def pro_plus_rows(split: str, per_category: int) -> list[dict]:
+    """``per_category`` rows of every category, interleaved; 10 to 12 options (letters up to L)."""
+    rows = []
+    for i in range(per_category):
+        for category in mmlu_pro_plus.CATEGORIES.values():
+            k = 10 + (i + len(category)) % 3
+            gold = (i * 3 + len(category)) % k
+            rows.append({
+                "question_id": len(rows), "question": f"{split} {category} question {i}: which is right?",
+                "options": [f" {category} option {j} " if j == 0 else f"{category} option {j}" for j in range(k)],
+                "answer": "ABCDEFGHIJKL"[gold], "answer_index": gold,
+                "cot_content": f"A: Let's think step by step. Only option {gold} fits. "
+                               f"The answer is ({'ABCDEFGHIJKL'[gold]}).",
+                "category": category, "src": f"ori_mmlu-{category.replace(' ', '_')}",
+            })
+    return rows
+
+
 def n_test(i: int) -> int:
     """Test-split sizes 2, 3, 4, 2, ... so that size-weighted and plain means differ."""
     return 2 + i % 3
@@ -297,6 +316,8 @@ def main() -> None:
     for i, subject in enumerate(turkishmmlu.SUBJECTS):
         write("AYueksel/TurkishMMLU", subject, "test", turkish_rows(subject, "test", n_test(i)))
         write("AYueksel/TurkishMMLU", subject, "dev", turkish_rows(subject, "dev", 5))
+    write("saeidasgari/mmlu-pro-plus", None, "test", pro_plus_rows("test", 2))
+    write("saeidasgari/mmlu-pro-plus", None, "validation", pro_plus_rows("validation", 5))
     for config, _ in openai_mmmlu.LANGUAGES.values():
         write("openai/MMMLU", config, "test", mmmlu_rows(config, 0))
     for i, subject in enumerate(tmmluplus.SUBJECTS):
