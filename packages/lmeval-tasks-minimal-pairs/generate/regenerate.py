@@ -3,7 +3,8 @@
     python packages/lmeval-tasks-minimal-pairs/generate/regenerate.py [TASKS_DIR]
 
 Names, prompts, splits, metrics and groups are those of lm-eval 0.4.13's ``blimp``,
-``blimp_nl`` and ``bhs`` tasks. A test checks that the committed files are what this writes.
+``blimp_nl`` and ``bhs`` tasks; each module of ``FAMILY_MODULES`` writes one more lm-eval folder
+(zhoblimp, turblimp, multiblimp, lm_syneval). A test checks that the committed files are what this writes.
 """
 
 from __future__ import annotations
