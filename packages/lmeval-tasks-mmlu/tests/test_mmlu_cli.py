@@ -31,13 +31,20 @@ GLOBAL_LITE = ["ar", "bn", "de", "en", "es", "fr", "hi", "id", "it", "ja", "ko",
 GROUPS |= {f"global_mmlu_full_{lang}{domain}" for lang in GLOBAL_FULL
            for domain in ("", "_stem", "_other", "_social_sciences", "_humanities")}
 GROUPS |= {f"global_mmlu_{lang}" for lang in GLOBAL_LITE}
+MMMLU = ["ar_xy", "bn_bd", "de_de", "es_la", "fr_fr", "hi_in", "id_id", "it_it", "ja_jp", "ko_kr", "pt_br", "sw_ke",
+         "yo_ng", "zh_cn"]
+GROUPS |= {"mmmlu", "mmlu_pro_plus", "tmmluplus", "tmmluplus_other", "tmmluplus_social_sciences",
+           "tmmluplus_humanities", "tmmluplus_STEM"}
+GROUPS |= {f"mmmlu_{lang}{domain}" for lang in MMMLU
+           for domain in ("", "_stem", "_other", "_social_sciences", "_humanities")}
 # name pattern -> number of tasks (as lm-eval 0.4.13 registers them)
-COUNTS = {r"mmlu_[a-z_]+": 57 * 7 + 57, r"mmlu_[a-z_]+_continuation": 57, r"mmlu_[a-z_]+_generative": 57 * 2,
+COUNTS = {r"mmlu_[a-z_]+": 57 * 7 + 57 + 14, r"mmlu_pro_plus_[a-z_]+": 14, r"mmlu_[a-z_]+_continuation": 57, r"mmlu_[a-z_]+_generative": 57 * 2,
           r"mmlu_flan_[a-z_]+": 57 * 4, r"mmlu_redux_[a-z_]+_generative": 57,
           r"global_mmlu_full_[a-z]+_[a-z_]+": 42 * 57, r"global_mmlu_[a-z]{2}_[a-z_]+": 15 * 6,
           "kmmlu_direct_.+": 45, "greekmmlu_.+": 45, "cmmlu_.+": 67, "aclue_.+": 15, "ceval-valid_.+": 52,
           "arabicmmlu_.+": 40, "afrimmlu_direct_.+": 90, "afrimmlu_translate_.+": 85, "darijammlu_.+": 44,
-          "egymmlu_.+": 44}
+          "egymmlu_.+": 44, "turkishmmlu_.+": 18, "turkishmmlu_cot_.+": 9, "tmmluplus_.+": 67,
+          r"mmmlu_[a-z]{2}_[a-z]{2}_[a-z_]+": 14 * 57}
 
 
 def _declared(kind: str) -> set[str]:
@@ -57,7 +64,8 @@ def _listed(capsys, what: str) -> set[str]:
 
 def test_ls_lists_every_task_group_and_tag(capsys):
     tasks = _declared("task")
-    assert len(tasks) == 57 + 45 + 45 + 45 + 67 + 15 + 52 + 40 + 90 + 85 + 44 + 44 + 57 * 6 + 57 + 42 * 57 + 15 * 6
+    assert len(tasks) == 57 + 45 + 45 + 45 + 67 + 15 + 52 + 40 + 90 + 85 + 44 + 44 + 57 * 6 + 57 + 42 * 57 + 15 * 6 \
+        + 18 + 67 + 14 * 57 + 14
     for pattern, n in COUNTS.items():
         assert sum(bool(re.fullmatch(pattern, t)) for t in tasks) == n, pattern
     assert tasks <= _listed(capsys, "tasks")
@@ -69,7 +77,8 @@ def test_ls_lists_every_task_group_and_tag(capsys):
             "arabicmmlu_language_tasks", "darijammlu_mmlu_tasks", "darijammlu_ar_mmlu_tasks", "egymmlu_stem_tasks",
             "egymmlu_ar_mmlu_tasks", "mmlu_stem_continuation", "mmlu_humanities_generative",
             "mmlu_flan_cot_zeroshot_other", "mmlu_flan_n_shot_loglikelihood_social_sciences",
-            "mmlu_redux_stem_generative", "global_mmlu_full_yo_humanities_tasks"} <= tags
+            "mmlu_redux_stem_generative", "global_mmlu_full_yo_humanities_tasks", "turkishmmlu", "turkishmmlu_cot",
+            "tmmluplus_STEM_tasks", "mmmlu_zh_cn_social_sciences_tasks"} <= tags
 
 
 @pytest.mark.parametrize("family", sorted(p.name for p in TASKS_DIR.iterdir() if p.is_dir()))
