@@ -9,10 +9,14 @@ from pathlib import Path
 TASKS_DIR = Path(__file__).resolve().parents[2] / "src" / "lmeval_tasks_mmlu" / "tasks"
 
 
-# families with thousands of near-identical tasks: only these subjects / languages have goldens
-SLICED = re.compile(r"mmlu_.*(continuation|generative)|mmlu_flan_.*|mmlu_redux_.*|global_mmlu_.*")
+# families with thousands of near-identical tasks: only these subjects / languages have goldens;
+# tmmluplus_linear_algebra reads hf:// CSV files, which the golden loader does not mirror
+# (task_parity.py compares it with lm-eval instead)
+SLICED = re.compile(r"mmlu_.*(continuation|generative)|mmlu_flan_.*|mmlu_redux_.*|global_mmlu_.*|mmmlu_.*|"
+                    r"tmmluplus_linear_algebra")
 SLICE = re.compile(r"(mmlu_.*|global_mmlu_full_(am|fil|zh)_)(abstract_algebra|high_school_us_history|"
-                   r"professional_law|world_religions)(_generative|_continuation)?|global_mmlu_(zh|yo)_.*")
+                   r"professional_law|world_religions)(_generative|_continuation)?|global_mmlu_(zh|yo)_.*|"
+                   r"mmmlu_(ar_xy|sw_ke|zh_cn)_(abstract_algebra|college_mathematics|world_religions)")
 
 
 def pack_tasks() -> list[str]:
@@ -37,6 +41,8 @@ FEWSHOT = [
     ("mmlu_flan_cot_fewshot_anatomy", 1), ("mmlu_redux_anatomy_generative", 2),
     ("global_mmlu_full_de_virology", 1), ("global_mmlu_full_ha_abstract_algebra", 1),
     ("global_mmlu_de_stem", 3), ("global_mmlu_ko_medical", 2),
+    ("turkishmmlu_biology", 5), ("turkishmmlu_cot_physics", 1), ("tmmluplus_administrative_law", 5),
+    ("tmmluplus_accounting", 2), ("mmmlu_sw_ke_college_mathematics", 1), ("mmlu_pro_plus_law", 0),
 ]
 
 # lm-eval's kmmlu_direct YAML sets no shot count; ours defaults to the published five shots
