@@ -66,7 +66,8 @@ MCQ = {
 }
 
 
-def main(root: Path) -> None:
+def write_choice(root: Path) -> None:
+    """The boolean and multiple-choice CoT tasks (ACPBench)."""
     for kind, folder, template, base in (("bool", "boolq_cot_2shot", "_boolq_cot_2shot_yaml", BOOL),
                                          ("mcq", "mcq_cot_2shot", "_mcq_cot_2shot_yaml", MCQ)):
         out = reset_dir(root / "acpbench" / folder)
@@ -123,7 +124,8 @@ def _gen_prompt(ask: str, with_pddl: bool, stem: str) -> str:
     return (_PDDL_BLOCK if with_pddl else "") + "**Question**: {{context}} {{question}}" + ask + cue
 
 
-def main_gen(root: Path) -> None:
+def write_generative(root: Path) -> None:
+    """The generative tasks (ACPBench Hard), with and without the PDDL."""
     variants = (
         ("gen_2shot", "", ["acp_gen_2shot", "acp_bench_hard"], None),
         ("gen_2shot_with_pddl", "_with_pddl", ["acp_gen_2shot_with_pddl", "acp_bench_hard_with_pddl"],
@@ -144,3 +146,8 @@ def main_gen(root: Path) -> None:
                    "filter_list": [{"name": "acp_grammar_parse", "filter": [
                        {"function": "ACP_grammar_filter", **grammar}, {"function": "take_first"}]}]}
             write_yaml(out / f"{stem}.yaml", cfg, SCRIPT)
+
+
+def main(root: Path) -> None:
+    write_choice(root)
+    write_generative(root)

@@ -5,29 +5,32 @@ Generated: babilong, acpbench, super_glue, gsm8k_cot_variants, gsm8k_platinum, g
 
 from __future__ import annotations
 
+import importlib
 import sys
 from pathlib import Path
 
-import acpbench
-import babilong
-import gsm8k
-import gsm_plus
-import mathqa
-import super_glue
-from _common import TASKS_ROOT
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
 
-GENERATED_FOLDERS = ("babilong", "acpbench", "super_glue", "gsm8k_cot_variants", "gsm8k_platinum", "gsm_plus",
-                     "mathqa")
+from _common import TASKS_ROOT  # noqa: E402
+
+
+def generators() -> list:
+    """Every module of this folder with a ``main(root)`` (``_common``, ``readme_tasks`` and this file
+    excepted), in file-name order: adding a family is adding a file."""
+    found = []
+    for path in sorted(HERE.glob("*.py")):
+        if path.stem.startswith("_") or path.stem in ("regenerate", "readme_tasks"):
+            continue
+        module = importlib.import_module(path.stem)
+        if callable(getattr(module, "main", None)):
+            found.append(module)
+    return found
 
 
 def main(root: Path = TASKS_ROOT) -> None:
-    babilong.main(root)
-    acpbench.main(root)
-    acpbench.main_gen(root)
-    super_glue.main(root)
-    gsm8k.main(root)
-    gsm_plus.main(root)
-    mathqa.main(root)
+    for module in generators():
+        module.main(root)
 
 
 if __name__ == "__main__":
