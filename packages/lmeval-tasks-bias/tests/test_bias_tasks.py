@@ -18,17 +18,6 @@ from lmeval_testkit.taskgen import assert_regenerates
 PACK = Path(__file__).resolve().parents[1]
 
 
-def _load_generator():
-    """The pack's ``generate/regenerate.py`` under its own name (other packs have one too)."""
-    spec = importlib.util.spec_from_file_location("lmeval_tasks_bias_regenerate", PACK / "generate" / "regenerate.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-regenerate = _load_generator()
-
-
 def test_generator_reproduces_the_committed_configs_and_readme(tmp_path):
     assert_regenerates(PACK, TASKS_DIR, tmp_path, readme=True)
 
