@@ -375,6 +375,51 @@ def test_lmeval_core_and_the_mmlu_pack_in_a_fresh_venv(wheels, tmp_path):
     assert len(set(sizes)) > 1 and not math.isclose(plain, data["results"]["gmmlu"]["acc,none"])
 
 
+
+#: The packs added for issues 28/29, each alone beside the core in a fresh venv: (distribution,
+#: names its wheel must list, a task that runs on the pack's fixtures with ``dummy``, or None and
+#: a task refused in one line for a missing extra)
+NEW_PACKS = (
+    ("lmeval-tasks-leaderboard", {"leaderboard", "ifeval", "gpqa_main_zeroshot", "mmlu_pro", "minerva_math",
+                                  "hendrycks_math", "leaderboard_bbh_boolean_expressions"},
+     "leaderboard_bbh_boolean_expressions", "leaderboard_ifeval"),
+    ("lmeval-tasks-longcontext", {"longbench", "ruler", "niah_single_1", "longbench_hotpotqa"}, None,
+     "longbench_hotpotqa"),
+    ("lmeval-tasks-medical", {"headqa_en", "med_concepts_qa", "kormedmcqa"}, "headqa_en", None),
+)
+
+
+@pytest.mark.timeout(900)
+@pytest.mark.parametrize("pack,names,runs,refused", NEW_PACKS, ids=[p[0] for p in NEW_PACKS])
+def test_a_new_pack_alone_beside_the_core_in_a_fresh_venv(wheels, tmp_path, pack, names, runs, refused):
+    """The pack's wheel lists its names from the installed files, runs a task on the fixtures with
+    nothing but the core, and refuses a task whose optional extra is missing in one line."""
+    venv, env = _fresh_venv(wheels, ["lmeval-core", pack], tmp_path)
+    _assert_only(venv, env, tmp_path, CORE_ALONE | {pack})
+    cli = _cli(venv, env, tmp_path)
+    listed = {}
+    for kind in ("tasks", "groups", "tags"):
+        proc = cli("ls", kind)
+        assert proc.returncode == 0, proc.stderr
+        for line in proc.stdout.splitlines()[1:]:
+            cells = line.split()
+            if cells:
+                listed[cells[0]] = cells[1]
+    assert names <= set(listed), names - set(listed)
+    assert set(listed.values()) == {pack}, set(listed.values())
+    env["LMEVAL_DATASETS_DIR"] = str(ROOT / "packages" / pack / "tests" / "fixtures" / "datasets")
+    if runs:
+        out = tmp_path / "out"
+        proc = cli("run", "--model", "dummy", "--tasks", runs, "--limit", "2", "--output_path", str(out))
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        data = json.loads(next(out.rglob("results_*.json")).read_text(encoding="utf-8"))
+        assert data["n-samples"][runs]["effective"] == 2
+    if refused:
+        proc = cli("run", "--model", "dummy", "--tasks", refused)
+        lines = [line for line in proc.stderr.splitlines() if line.strip()]
+        assert proc.returncode == 2 and len(lines) == 1, proc.stderr
+        assert f"pip install '{pack}[" in lines[0] and "Traceback" not in proc.stderr, lines
+
 #: The torch release lmeval-hf is tested with; this machine's pip finds its CPU wheel on local disk.
 TORCH_PIN = "torch==2.13.0"
 TINY_HF_TASK = TINY_TASK.replace("task: tiny_mc", "task: tiny_mc_hf") + """\
