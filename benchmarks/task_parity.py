@@ -45,6 +45,10 @@ CHUNK = 60  # ungrouped tasks per evaluate call
 
 #: task or group glob → why its difference is kept (counted apart from the differences to fix)
 DELIBERATE = {
+    **dict.fromkeys(("ifeval_es", "ifeval_ca"),
+                    "lm-eval's checks count words with spaCy pipelines (es/ca_core_news_sm, xx_sent_ud_sm) that "
+                    "are not on PyPI: neither tool can run them here; lmeval lists them and refuses them in one "
+                    "line (lmeval-tasks-leaderboard README)"),
     "cruxeval_*": "the pack follows the CRUXEval paper's harness (facebookresearch/cruxeval): its "
                   "prompts byte for byte, stop [/ANSWER] only; answers parsed with ast, a literal or "
                   "f(<literals>) or a failure (issue 30; docs/tasks/code.md)",
