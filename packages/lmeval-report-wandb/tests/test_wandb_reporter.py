@@ -86,7 +86,7 @@ def test_results_samples_and_configs_in_the_offline_run(tasks, tmp_path, offline
     table = json.loads((files_dir / summary_table).read_text())
     assert table["columns"] == ["Tasks", "Version", "Filter", "num_fewshot", "Metric", "Value", "Stderr"]
     # a task without metadata.version is "Yaml" in lm-eval's versions, and so in its W&B table
-    assert ["wb_mc", results["versions"]["wb_mc"], "none", 0, "acc", str(results["results"]["wb_mc"]["acc,none"]),
+    assert ["wb_mc", "Yaml", "none", 0, "acc", str(results["results"]["wb_mc"]["acc,none"]),
             f"{results['results']['wb_mc']['acc_stderr,none']:.4f}"] in table["data"]
     [mc_table] = [f for f in table_files if "wb_mc_eval_results" in f]
     mc = json.loads((files_dir / mc_table).read_text())
