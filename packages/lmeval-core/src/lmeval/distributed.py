@@ -47,7 +47,23 @@ def _ensure_group() -> Any:
     if not dist.is_initialized():
         backend = "nccl" if os.environ.get("LMEVAL_DIST_BACKEND") == "nccl" else "gloo"
         dist.init_process_group(backend=backend)
+        import atexit
+
+        atexit.register(_close_group)
     return dist
+
+
+def _close_group() -> None:
+    """Destroy the process group this module made before the interpreter exits: left to static
+    destruction, gloo's threads can abort a rank ("terminate called without an active exception",
+    exit -6) when the other rank has already gone."""
+    import torch.distributed as dist
+
+    try:
+        if dist.is_initialized():
+            dist.destroy_process_group()
+    except Exception:  # noqa: BLE001 — exiting anyway; nothing to report to
+        pass
 
 
 def gather_launcher_ranks(obj: Any) -> list[Any]:
