@@ -7,7 +7,8 @@ import json
 import logging
 import math
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 
 from lmeval.cache import RequestCache, ResponseCache
 from lmeval.errors import LmevalError, UsageError
@@ -102,7 +103,7 @@ def build_instances(task: Task, *, limit: float | None = None, samples: Sequence
             current[0] = doc_id
             timer.restart()
             doc = docs[doc_id]
-            try:
+            with _located(task, doc_id):
                 # a bad gold or choice list: an error, not a score
                 documents.check_document(task, doc_id, doc, notes)
                 ctx = task.fewshot_context(doc, shots, system_instruction=system_instruction,
@@ -110,11 +111,6 @@ def build_instances(task: Task, *, limit: float | None = None, samples: Sequence
                                            fewshot_as_multiturn=fewshot_as_multiturn,
                                            gen_prefix=task.doc_to_prefix(doc))
                 made = task.construct_requests(doc, ctx, chat=chat_template is not None)
-            except Exception as exc:
-                error = documents.in_document(task, doc_id, exc)
-                if error is exc:
-                    raise
-                raise error from exc
             for idx, request in enumerate(made):
                 instances.append(Instance(task.name, doc_id, idx, request, repeats))
     return ids, instances
@@ -130,14 +126,22 @@ def check_rendered(task: Task, ids: Sequence[int], notes: documents.DocumentNote
             current[0] = doc_id
             timer.restart()
             doc = docs[doc_id]
-            try:
+            with _located(task, doc_id):
                 documents.render_fields(task, doc)
                 documents.check_document(task, doc_id, doc, notes)
-            except Exception as exc:
-                error = documents.in_document(task, doc_id, exc)
-                if error is exc:
-                    raise
-                raise error from exc
+
+
+@contextmanager
+def _located(task: Task, doc_id: int) -> Iterator[None]:
+    """An error raised inside becomes the located one of :func:`documents.in_document` (task file,
+    field, document index), unless it already is."""
+    try:
+        yield
+    except Exception as exc:
+        error = documents.in_document(task, doc_id, exc)
+        if error is exc:
+            raise
+        raise error from exc
 
 
 def prepare(tasks: Sequence[Task], config: RunConfig) -> dict[str, Built]:
