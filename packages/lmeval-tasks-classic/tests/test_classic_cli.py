@@ -63,8 +63,10 @@ def test_ls_lists_every_task_and_tag(capsys):
                       ("acp_bench_hard", 8), ("acp_gen_2shot", 8), ("acp_bench_hard_with_pddl", 8),
                       ("acp_gen_2shot_with_pddl", 8),
                       ("click_lang_tasks", 3), ("click_cul_tasks", 8), ("truthfulqa", 3),
-                      ("chain_of_thought", 7), ("self_consistency", 2)):
+                      ("self_consistency", 2), ("llama", 1)):
         assert tags[tag].split() == ["lmeval-tasks-classic", str(size), "tasks"]
+    # lm-eval's chain_of_thought also holds the leaderboard pack's gsm8k_llama (llama3)
+    assert tags["chain_of_thought"].split()[-2:] == ["8" if "gsm8k_llama" in listed else "7", "tasks"]
 
 
 def test_ls_notes_the_long_context_and_the_extras(capsys):
