@@ -15,6 +15,10 @@ from _common import TASKS_ROOT
 README = Path(__file__).resolve().parents[1] / "README.md"
 BEGIN, END = "<!-- every-task:begin -->", "<!-- every-task:end -->"
 FAMILIES = (  # (title, name glob); the first matching glob wins
+    ("INCLUDE few-shot, English instructions", "include_base_44_*_few_shot_en*"),
+    ("INCLUDE few-shot, in-language instructions", "include_base_44_*_few_shot_og*"),
+    ("INCLUDE", "include_base_44_*"), ("Okapi ARC", "arc_*"), ("Okapi HellaSwag", "hellaswag_*"),
+    ("Okapi MMLU", "m_mmlu_*"), ("Okapi TruthfulQA", "truthfulqa_*"),
     ("MMLU-Pro+", "mmlu_pro_plus*"), ("MMMLU (OpenAI)", "mmmlu*"), ("TMMLU+", "tmmluplus*"), ("TurkishMMLU chain-of-thought", "turkishmmlu_cot*"), ("TurkishMMLU", "turkishmmlu*"),
     ("KMMLU direct", "kmmlu_direct*"), ("KMMLU", "kmmlu*"), ("GreekMMLU", "greekmmlu*"),
     ("GreekMMLU aliases (`gmmlu`)", "gmmlu*"), ("CMMLU", "cmmlu*"), ("ACLUE", "aclue*"), ("C-Eval", "ceval*"),

@@ -19,9 +19,15 @@ SLICE = re.compile(r"(mmlu_.*|global_mmlu_full_(am|fil|zh)_)(abstract_algebra|hi
                    r"mmmlu_(ar_xy|sw_ke|zh_cn)_(abstract_algebra|college_mathematics|world_religions)")
 
 
+# families whose goldens are their own file (tools/make_family_goldens.py, golden/<family>.json)
+OWN_GOLDENS = ("include", "okapi")
+
+
 def pack_tasks() -> list[str]:
     names = []
     for path in sorted(TASKS_DIR.rglob("*.yaml")):
+        if path.relative_to(TASKS_DIR).parts[0] in OWN_GOLDENS:
+            continue
         m = re.search(r"^task: (\S+)$", path.read_text(encoding="utf-8"), re.M)
         if m and (not SLICED.fullmatch(m.group(1)) or SLICE.fullmatch(m.group(1))):
             names.append(m.group(1))
