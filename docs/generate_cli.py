@@ -188,7 +188,32 @@ def render() -> str:
         lines += ["", *_section(name, helps.get(name, ""), sub.choices[name], defaults)]
         if defaults:
             lines += _config_keys(defaults)
+        if name == "run":
+            lines += _python_options()
     return "\n".join(lines) + "\n" + ENVIRONMENT
+
+
+def _python_options() -> list[str]:
+    """The same options in Python: ``lmeval.evaluate``'s keywords and lm-eval's names, from
+    the one table (``lmeval.evaluator.config``) the parser above is built from too."""
+    from lmeval.evaluator.config import table
+
+    lines = ["", "### The same options in Python", "",
+             "`lmeval.evaluate(model, model_args, tasks, **options)` takes every option below by "
+             "its name; `lmeval.simple_evaluate` takes lm-eval 0.4.13's keywords (the last "
+             "column) with lm-eval's defaults. All are declared once, as the fields of "
+             "`lmeval.evaluator.RunConfig` (and `CommandOptions` for the options only the "
+             "command line has); the parser, the `--config` keys, `evaluate`'s signature and "
+             "this page are built from them.", "",
+             "| option | flag | `evaluate` default | lm-eval keyword |", "| --- | --- | --- | --- |"]
+    for row in table():
+        if not row.run:
+            continue
+        flag = _code(row.flag.flags[0]) if row.flag.flags else "(" + _cell(row.flag.help) + ")"
+        default = "(required)" if row.name == "model" else _code(repr(row.default))
+        lm_eval = _code(row.lm_eval) if row.lm_eval else "–"
+        lines.append(f"| `{row.name}` | {flag} | {default} | {lm_eval} |")
+    return lines
 
 
 ENVIRONMENT = """

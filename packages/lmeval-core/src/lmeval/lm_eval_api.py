@@ -98,22 +98,19 @@ def simple_evaluate(
             raise UsageError(f"tasks: {type(item).__name__} objects do not run in lmeval; pass "
                              f"task names, YAML file paths or config dicts")
     from lmeval.evaluator import evaluate
+    from lmeval.evaluator.config import lm_eval_names
 
     if check_integrity:
         _check_integrity(tasks, include_path, plugins)
-    results = evaluate(
-        model, model_args, tasks, num_fewshot=num_fewshot, batch_size=batch_size,
-        max_batch_size=max_batch_size, device=device, limit=limit, samples=samples,
-        use_cache=use_cache,
+    given = dict(locals())
+    options = {name: given[keyword] for keyword, name in lm_eval_names().items()
+               if name not in ("model", "model_args", "tasks")}  # the same option, lm-eval's name
+    options.update(  # lm-eval's forms of three options, as lmeval's
         cache_requests=_cache_mode(cache_requests, rewrite_requests_cache, delete_requests_cache),
-        include_path=include_path, apply_chat_template=apply_chat_template,
         fewshot_as_multiturn=bool(fewshot_as_multiturn and apply_chat_template),
-        system_instruction=system_instruction, gen_kwargs=gen_kwargs, predict_only=predict_only,
-        log_samples=bool(log_samples or predict_only), bootstrap_iters=bootstrap_iters,
-        random_seed=random_seed, numpy_random_seed=numpy_random_seed,
-        torch_random_seed=torch_random_seed, fewshot_random_seed=fewshot_random_seed,
-        metadata=metadata, plugins=plugins, write_out=write_out,
-        confirm_run_unsafe_code=confirm_run_unsafe_code, progress=progress)
+        log_samples=bool(log_samples or predict_only), include_path=include_path,
+        progress=progress)
+    results = evaluate(model, model_args, tasks, plugins=plugins, **options)
     if not results:  # a rank other than 0
         return None
     if evaluation_tracker is not None:

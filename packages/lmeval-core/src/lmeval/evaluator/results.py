@@ -60,7 +60,7 @@ def add_run_fields(results: dict[str, Any], config: RunConfig, lm: LM, pm: Plugi
     results["plugins"] = pm.distributions_used()
     results["task_hashes"] = {}
     results["model_source"] = config.model_label
-    results["model_name"] = redact.redact_text(model_name(model_args))
+    results["model_name"] = redact.redact_text(model_name(config.arguments))
     results["model_name_sanitized"] = sanitize_model_name(results["model_name"])
     system = config.system_instruction
     results["system_instruction"] = system

@@ -13,7 +13,7 @@ from typing import Any
 from lmeval import distributed, executors, options, preflight, redact, timelimit
 from lmeval.errors import UsageError
 from lmeval.evaluator import requests, rerun_inputs
-from lmeval.evaluator.config import RunConfig
+from lmeval.evaluator.config import RunConfig, evaluate_signature
 from lmeval.evaluator.results import add_run_fields, model_name
 from lmeval.evaluator.scoring import score
 from lmeval.modelargs import accepted_run_options, check_model_args, without_untaken_flags
@@ -89,37 +89,23 @@ def plugin_manager(plugins: PluginManager | Sequence[Any] | None) -> PluginManag
 
 
 def evaluate(model: str | LM, model_args: Any = None, tasks: str | Sequence[str | dict] = (), *,
-             num_fewshot: int | None = None, batch_size: Any = None, max_batch_size: Any = None,
-             device: str | None = None, limit: float | None = None,
-             samples: dict[str, list[int]] | str | None = None, use_cache: str | None = None,
-             cache_requests: Any = None, include_path: Any = None,
-             apply_chat_template: bool | str = False, fewshot_as_multiturn: bool = False,
-             system_instruction: str | None = None, gen_kwargs: Any = None,
-             predict_only: bool = False, log_samples: bool = False, bootstrap_iters: int = 100000,
-             random_seed: int | None = 0, numpy_random_seed: int | None = 1234,
-             torch_random_seed: int | None = 1234, fewshot_random_seed: int | None = 1234,
-             metadata: dict | None = None, plugins: PluginManager | Sequence[Any] | None = None,
-             write_out: bool = False, confirm_run_unsafe_code: bool = False,
-             progress: bool | None = None, executor: str | None = None) -> dict[str, Any]:
+             plugins: PluginManager | Sequence[Any] | None = None,
+             **given: Any) -> dict[str, Any]:
     """Evaluate ``model`` on ``tasks``; returns lm-eval's results dict (plus ``samples``).
 
     ``tasks``: names (wildcards allowed), YAML files or directories, config dicts; a string is
-    one of these. ``samples`` and ``gen_kwargs`` also take the command line's text forms.
+    one of these. The other keywords are the fields of :class:`~lmeval.evaluator.RunConfig`
+    (the one table of run options; this function's signature is built from it), which also
+    take the command line's text forms (``samples``, ``gen_kwargs``, ``metadata``).
     ``executor``: ``"name:k=v,..."`` runs the model calls elsewhere (:mod:`lmeval.executors`).
     """
     start = time.time()
     pm = plugin_manager(plugins)
-    config = RunConfig.checked(
-        model, model_args, tasks, num_fewshot=num_fewshot, batch_size=batch_size,
-        max_batch_size=max_batch_size, device=device, limit=limit, samples=samples,
-        use_cache=use_cache, cache_requests=cache_requests, include_path=include_path,
-        apply_chat_template=apply_chat_template, fewshot_as_multiturn=fewshot_as_multiturn,
-        system_instruction=system_instruction, gen_kwargs=gen_kwargs, predict_only=predict_only,
-        log_samples=log_samples, bootstrap_iters=bootstrap_iters, random_seed=random_seed,
-        numpy_random_seed=numpy_random_seed, torch_random_seed=torch_random_seed,
-        fewshot_random_seed=fewshot_random_seed, metadata=metadata, write_out=write_out,
-        confirm_run_unsafe_code=confirm_run_unsafe_code, progress=progress, executor=executor)
-    return run(config, pm, start)
+    return run(RunConfig.checked(model, model_args, tasks, **given), pm, start)
+
+
+evaluate.__signature__ = evaluate_signature(  # type: ignore[attr-defined]
+    "PluginManager | Sequence[Any] | None")
 
 
 def run(config: RunConfig, pm: PluginManager, start: float | None = None) -> dict[str, Any]:
@@ -137,13 +123,13 @@ def run(config: RunConfig, pm: PluginManager, start: float | None = None) -> dic
     seed_everything(config)
 
     index = TaskIndex(task_sources(pm, config.include_path))
-    loader = TaskLoader(index, pm, task_metadata(config.model_args, config.metadata))
+    loader = TaskLoader(index, pm, task_metadata(config.arguments, config.metadata))
     leaf_tasks, groups = requests.flatten(loader.load(expand_task_specs(list(config.tasks),
                                                                          index.rows)))
     options.check_samples_tasks(config.samples, [t.name for t in leaf_tasks])
     for task in leaf_tasks:
         requests.configure(task, config)
-    preflight.check_backend(pm, config.model, config.model_args, leaf_tasks,
+    preflight.check_backend(pm, config.model, config.arguments, leaf_tasks,
                             dict(config.gen_kwargs or {}), chat_template=config.apply_chat_template)
     preflight.check_tasks(leaf_tasks, num_fewshot_flag=config.num_fewshot)  # before the model loads
     from lmeval.metrics import hf_evaluate
@@ -152,17 +138,17 @@ def run(config: RunConfig, pm: PluginManager, start: float | None = None) -> dic
     prepared = requests.prepare(leaf_tasks, config)  # every document rendered and checked
 
     if config.executor and isinstance(config.model, str):
-        lm = executors.build_executor(pm, config.executor, config.model, config.model_args,
+        lm = executors.build_executor(pm, config.executor, config.model, config.arguments,
                                       batch_size=config.batch_size,
                                       max_batch_size=config.max_batch_size, device=config.device)
     else:
-        lm = build_model(pm, config.model, config.model_args, batch_size=config.batch_size,
+        lm = build_model(pm, config.model, config.arguments, batch_size=config.batch_size,
                          max_batch_size=config.max_batch_size, device=config.device)
     pm.notify("lmeval_run_start", config={"model": str(config.model),
                                           "tasks": [t.name for t in leaf_tasks]})
     chat = None
     if config.apply_chat_template:
-        name = redact.redact_text(model_name(config.model_args))
+        name = redact.redact_text(model_name(config.arguments))
         backend = config.model_label
         chat = preflight.chat_renderer(lm, f"{name!r} (backend {backend!r})" if name
                                        else f"of backend {backend!r}")
