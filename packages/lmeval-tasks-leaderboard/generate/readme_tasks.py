@@ -7,6 +7,7 @@ when they differ.
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from pathlib import Path
 
@@ -15,7 +16,8 @@ from _common import TASKS_ROOT
 README = Path(__file__).resolve().parents[1] / "README.md"
 BEGIN, END = "<!-- every-task:begin -->", "<!-- every-task:end -->"
 KINDS = ("group", "tag", "task")
-FAMILIES = (  # (title, name prefix); the first matching prefix wins
+FAMILIES = (  # (title, name prefix, an fnmatch pattern); the first matching prefix wins
+    ("Llama 3 evaluations (lm-eval's llama3)", "*_llama"), ("metabench", "metabench"),
     ("Open LLM Leaderboard v2", "leaderboard"), ("IFEval", "ifeval"), ("GPQA", "gpqa"),
     ("MMLU-Pro", "mmlu_pro"), ("Minerva MATH", "minerva_math"), ("Hendrycks MATH", "hendrycks_math"),
     ("Math word problems (with the classic and bbh packs)", "math_word_problems"),
@@ -38,7 +40,7 @@ def section(root: Path = TASKS_ROOT) -> str:
     for kind in KINDS:
         by_family: dict[str, list[str]] = {}
         for name in found[kind]:
-            title = next(t for t, prefix in FAMILIES if name.startswith(prefix))
+            title = next(t for t, prefix in FAMILIES if fnmatch.fnmatchcase(name, prefix + "*"))
             by_family.setdefault(title, []).append(name)
         for title, _ in FAMILIES:
             members = by_family.get(title)
