@@ -24,6 +24,7 @@ FAMILIES = (  # (title, name prefixes); the first match wins; "" catches the res
     ("lm-eval's bundles", ("openllm", "pythia", "multimedqa")),
     ("Math word problems", ("gsm", "mathqa", "asdiv", "math_word_problems", "chain_of_thought",
                             "self_consistency")),
+    ("Perplexity corpora", ("pile", "paloma", "uncheatable_eval")),
     ("Classic", ("",)),
 )
 

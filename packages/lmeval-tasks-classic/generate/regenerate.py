@@ -1,6 +1,6 @@
 """Regenerate the pack's generated task configs: ``python packages/lmeval-tasks-classic/generate/regenerate.py [root]``.
 
-Generated: babilong, acpbench, super_glue, gsm8k_cot_variants, gsm8k_platinum, gsm_plus, mathqa. The other folders are written by hand.
+Generated: babilong, acpbench, super_glue, gsm8k_cot_variants, gsm8k_platinum, gsm_plus, mathqa, pile, pile_10k, paloma, uncheatable_eval. The other folders are written by hand.
 """
 
 from __future__ import annotations

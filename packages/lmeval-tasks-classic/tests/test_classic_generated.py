@@ -13,7 +13,7 @@ from lmeval_testkit.taskgen import assert_regenerates, generated_files, is_gener
 
 GENERATE = Path(__file__).resolve().parents[1] / "generate"
 GENERATED_FOLDERS = ("babilong", "acpbench", "super_glue", "gsm8k_cot_variants", "gsm8k_platinum",
-                     "gsm_plus", "mathqa")
+                     "gsm_plus", "mathqa", "pile", "pile_10k", "paloma", "uncheatable_eval")
 
 
 def _in_generated_folder(path: Path) -> bool:
@@ -27,7 +27,8 @@ def test_generators_reproduce_the_committed_configs(tmp_path):
     # super_glue: 6 lm-eval-v1 tasks, boolq-seq2seq, 8 t5-prompt tasks (boolq and wsc by hand);
     # gsm8k_cot_variants: zeroshot, llama, self_consistency; gsm8k_platinum: 5; gsm_plus: 2; mathqa: 1
     written = generated_files(tmp_path / "tasks", _in_generated_folder)
-    assert len(written) == 20 + 2 + 1 + 2 * 8 + 2 * 9 + 6 + 1 + 8 + 3 + 5 + 2 + 1
+    # perplexity corpora: pile 22, pile_10k 1, paloma 16, uncheatable_eval 15 + its group
+    assert len(written) == 20 + 2 + 1 + 2 * 8 + 2 * 9 + 6 + 1 + 8 + 3 + 5 + 2 + 1 + (22 + 1 + 16 + 16)
 
 
 def test_readme_lists_every_task_group_and_tag():
