@@ -36,8 +36,8 @@ def requests(n: int) -> list:
 
 def answer(lm, calls: list, cache_dir: Path) -> float:
     """Seconds the scheduler takes to answer ``calls`` through ``lm`` into a fresh cache."""
-    from lmeval.cache import ResponseCache
-    from lmeval.scheduler import Scheduler
+    from lmeval.run.cache import ResponseCache
+    from lmeval.run.scheduler import Scheduler
 
     cache = ResponseCache(cache_dir, lm.identity())
     try:

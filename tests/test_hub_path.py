@@ -191,7 +191,7 @@ def test_offline_without_the_model_in_the_cache(hub, tmp_path):
 
 
 def test_offline_without_the_dataset_in_the_cache(hub, tmp_path):
-    """One line naming the offline mirror (the wording is issue 31 section 2's, lmeval.hubaccess)."""
+    """One line naming the offline mirror (the wording is issue 31 section 2's, lmeval.tasks.hubaccess)."""
     out = lmeval("dataset not in the cache, HF_DATASETS_OFFLINE=1",
                  ["--model_args", f"pretrained={MODEL}", "--tasks", "mmlu_abstract_algebra"],
                  hf_home=tmp_path / "hf", endpoint=hub["url"], offline=True)

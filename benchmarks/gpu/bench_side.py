@@ -111,7 +111,7 @@ class LmevalSide:
 
     def evaluate(self, lm: Any, config: dict[str, Any], out: Path, batch_size: str) -> None:
         from lmeval.evaluator import evaluate
-        from lmeval.results import write_results
+        from lmeval.outputs.results import write_results
 
         results = evaluate(
             lm, self.plan["model_args"], config["tasks"], num_fewshot=config["num_fewshot"],

@@ -49,7 +49,7 @@ def lm_eval_encoder(model: str):
 
 
 def lmeval_encoder(model: str):
-    from lmeval.rolling import loglikelihood_windows
+    from lmeval.backend.rolling import loglikelihood_windows
     from lmeval_hf.models import HFLM
 
     lm = HFLM(pretrained=model, dtype="float32", device="cpu", batch_size=1)

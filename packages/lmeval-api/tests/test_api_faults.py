@@ -6,9 +6,9 @@ import logging
 import time
 
 import pytest
-from lmeval.generation import cut_at_stop
+from lmeval.backend.generation import cut_at_stop
+from lmeval.backend.rolling import loglikelihood_windows
 from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, RollingRequest
-from lmeval.rolling import loglikelihood_windows
 from lmeval_api.completions import LocalCompletionsLM
 from lmeval_api.transport import ApiError, RetryPolicy, parse_retry_after
 from lmeval_testkit.api import TEST_API_KEY as SECRET

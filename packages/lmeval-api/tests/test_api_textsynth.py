@@ -12,8 +12,8 @@ import time
 from pathlib import Path
 
 import pytest
+from lmeval.backend.generation import cut_at_stop
 from lmeval.errors import UsageError
-from lmeval.generation import cut_at_stop
 from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, RequestKind, RollingRequest
 from lmeval_api.textsynth import TextSynthLM
 from lmeval_api.transport import ApiError

@@ -54,7 +54,7 @@ def make_run(tasks_dir: Path, out: Path, *, seed: int = 0, log_samples: bool = T
              tasks: tuple[str, ...] = tuple(TASKS), model_name: str | None = None) -> Path:
     """Evaluate the reference LM (``seed`` changes every score) and write results under ``out``."""
     from lmeval import evaluate
-    from lmeval.results import write_results
+    from lmeval.outputs.results import write_results
 
     results = evaluate("dummy", f"seed={seed}" + (f",pretrained={model_name}" if model_name else ""),
                        list(tasks), include_path=str(tasks_dir), log_samples=log_samples,

@@ -11,12 +11,12 @@ import sqlite3
 import pytest
 from kernel_tasks import write_tasks
 from lmeval import evaluate
-from lmeval.cache import ResponseCache
 from lmeval.errors import UsageError
-from lmeval.outputs import check_writable, fallback_dir, save_results, write_atomic
-from lmeval.progress import Progress
+from lmeval.outputs.results import check_writable, fallback_dir, save_results, write_atomic
 from lmeval.protocol import GenerateRequest, LoglikelihoodRequest
-from lmeval.scheduler import Scheduler
+from lmeval.run.cache import ResponseCache
+from lmeval.run.progress import Progress
+from lmeval.run.scheduler import Scheduler
 from lmeval.testing import ReferenceLM, record_reports
 
 
@@ -220,15 +220,15 @@ def _finished_run(tmp_path):
 
 def test_a_crash_while_writing_samples_leaves_no_results_file(tmp_path, monkeypatch):
     results = _finished_run(tmp_path)
-    import lmeval.samplefile
+    import lmeval.outputs.samplefile
 
     def broken(entry):
         raise OSError(5, "Input/output error")
 
-    monkeypatch.setattr(lmeval.samplefile, "dumps", broken)
+    monkeypatch.setattr(lmeval.outputs.samplefile, "dumps", broken)
     out = tmp_path / "out"
     with pytest.raises(OSError):
-        from lmeval.results import write_results
+        from lmeval.outputs.results import write_results
 
         write_results(results, out)
     assert [p for p in out.rglob("*") if p.is_file()] == []

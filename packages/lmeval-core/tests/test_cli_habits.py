@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 from kernel_tasks import calls, write_tasks
-from lmeval import options
 from lmeval.cli import main
 from lmeval.errors import UsageError
+from lmeval.run import options
 
 N_DOCS = 6
 

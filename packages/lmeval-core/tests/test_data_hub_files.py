@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from lmeval import data
+from lmeval.tasks import data
 
 
 @pytest.fixture

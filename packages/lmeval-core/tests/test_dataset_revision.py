@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from lmeval.dataset_revision import check_pinned_revision, loaded_revisions
 from lmeval.errors import UsageError
+from lmeval.tasks.dataset_revision import check_pinned_revision, loaded_revisions
 
 MAIN = "c8a17f7126f6" + "0" * 28
 PINNED = "7d2e1b0c9a88" + "1" * 28
@@ -42,7 +42,7 @@ def test_splits_without_cache_files_are_not_checked():
 
 
 def test_an_unknown_hub_config_becomes_a_dataset_name_error():
-    from lmeval.data import DatasetNameError, unknown_hub_config
+    from lmeval.tasks.data import DatasetNameError, unknown_hub_config
 
     exc = ValueError("BuilderConfig 'abstract_algebr' not found. Available: ['abstract_algebra', 'anatomy']")
     error = unknown_hub_config(exc, "cais/mmlu", "abstract_algebr")

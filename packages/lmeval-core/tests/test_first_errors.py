@@ -56,7 +56,7 @@ def test_device_and_batch_size_a_backend_does_not_use_are_named_once(tmp_path):
 
 
 def test_slow_progress_shows_seconds_per_request():
-    from lmeval.progress import Progress
+    from lmeval.run.progress import Progress
 
     bar = Progress("generate_until", 10, enabled=False, stream=io.StringIO())
     bar.done = 3
@@ -106,8 +106,8 @@ def _closed_port() -> int:
 def test_hub_unreachable_fails_in_seconds_naming_both_ways_out(monkeypatch, tmp_path):
     import time
 
-    from lmeval import data
     from lmeval.errors import UsageError
+    from lmeval.tasks import data
 
     fake = _FakeDatasets()
     monkeypatch.setitem(sys.modules, "datasets", fake)
@@ -126,8 +126,8 @@ def test_hub_unreachable_fails_in_seconds_naming_both_ways_out(monkeypatch, tmp_
 
 
 def test_offline_mode_not_in_cache_names_the_mirror(monkeypatch, tmp_path):
-    from lmeval import data
     from lmeval.errors import UsageError
+    from lmeval.tasks import data
 
     fake = _FakeDatasets(ConnectionError("Couldn't reach 'Org/some_set' on the Hub (offline)"))
     monkeypatch.setitem(sys.modules, "datasets", fake)
@@ -140,8 +140,8 @@ def test_offline_mode_not_in_cache_names_the_mirror(monkeypatch, tmp_path):
 
 
 def test_missing_datasets_is_one_sentence(monkeypatch, tmp_path):
-    from lmeval import data
     from lmeval.errors import UsageError
+    from lmeval.tasks import data
 
     monkeypatch.setitem(sys.modules, "datasets", None)  # import fails as when not installed
     monkeypatch.delenv("LMEVAL_DATASETS_DIR", raising=False)

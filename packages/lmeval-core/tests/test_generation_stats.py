@@ -8,9 +8,9 @@ import json
 from pathlib import Path
 
 import pytest
+from lmeval.backend.generation import decode_generation
+from lmeval.backend.reasoning import GeneratedText, regex_unmatched, thinking_stats, traced
 from lmeval.cli import main
-from lmeval.generation import decode_generation
-from lmeval.reasoning import GeneratedText, regex_unmatched, thinking_stats, traced
 
 TASK = """\
 task: think_gen

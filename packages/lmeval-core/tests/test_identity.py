@@ -1,4 +1,4 @@
-"""The response cache's model key, computed by the core for every backend (lmeval.identity):
+"""The response cache's model key, computed by the core for every backend (lmeval.run.identity):
 the backend's name, every model argument but the cache-neutral ones, and identity_extras()."""
 
 from __future__ import annotations
@@ -6,12 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from lmeval.cache import model_fingerprint
 from lmeval.evaluator import build_model
 from lmeval.hookspecs import hookimpl
-from lmeval.identity import CACHE_NEUTRAL_ARGS, local_files, model_identity
 from lmeval.plugins import PluginManager
 from lmeval.protocol import LM, RequestKind
+from lmeval.run.cache import model_fingerprint
+from lmeval.run.identity import CACHE_NEUTRAL_ARGS, local_files, model_identity
 
 
 class Plain(LM):

@@ -1,5 +1,5 @@
 """A cache entry is served only to the same model: local weights are keyed by content
-(lmeval.fingerprints), so every way of swapping them while keeping names, sizes and
+(lmeval.run.fingerprints), so every way of swapping them while keeping names, sizes and
 modification times gives a new key, and an untouched checkpoint keeps its key without being
 read again."""
 
@@ -13,10 +13,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from lmeval import fingerprints
-from lmeval.cache import model_fingerprint
-from lmeval.identity import local_files, model_identity
 from lmeval.protocol import LM, RequestKind
+from lmeval.run import fingerprints
+from lmeval.run.cache import model_fingerprint
+from lmeval.run.identity import local_files, model_identity
 
 SIZE = 300_000  # over two probe windows: a change in the middle is seen only by the full hash
 OLD = 1_600_000_000_123_456_789  # a modification time (ns) every swap restores

@@ -16,12 +16,12 @@ from typing import Any
 
 import pytest
 from lmeval import media
-from lmeval.cache import request_key
+from lmeval.backend.image_prompts import chat_parts, kept, replace_placeholders
 from lmeval.errors import ConfigError, UsageError
 from lmeval.evaluator import evaluate
-from lmeval.image_prompts import chat_parts, kept, replace_placeholders
 from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, UnsupportedRequestError
-from lmeval.scheduler import Scheduler
+from lmeval.run.cache import request_key
+from lmeval.run.scheduler import Scheduler
 from lmeval.testing import ReferenceLM
 
 PNG_A = b"\x89PNG\r\n\x1a\n" + b"a" * 40
@@ -194,7 +194,7 @@ def test_requests_with_images_are_hashable_and_equal_by_content():
 
 
 def test_the_core_does_not_import_pil():
-    code = ("import sys, lmeval.media, lmeval.image_prompts, lmeval.tasks.task; "
+    code = ("import sys, lmeval.media, lmeval.backend.image_prompts, lmeval.tasks.task; "
             "print(any(m == 'PIL' or m.startswith('PIL.') for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

@@ -17,21 +17,21 @@ from typing import Any
 
 import pytest
 from kernel_tasks import write_tasks
-from lmeval import data as datamod
 from lmeval import evaluator
 from lmeval.cli import main
 from lmeval.errors import ConfigError, UsageError
 from lmeval.hookspecs import hookimpl
 from lmeval.metrics.keywords import accepted_keywords, unknown_keyword
-from lmeval.modelargs import (
+from lmeval.plugins import PluginManager
+from lmeval.protocol import LM
+from lmeval.run.modelargs import (
     GENERATION_KWARGS,
     accepted_run_options,
     check_generation_kwargs,
     check_model_args,
     named_parameters,
 )
-from lmeval.plugins import PluginManager
-from lmeval.protocol import LM
+from lmeval.tasks import data as datamod
 from lmeval.testing import ReferenceLM
 
 

@@ -1,4 +1,4 @@
-"""The redaction rule (lmeval.redact) over the class of credential-bearing inputs."""
+"""The redaction rule (lmeval.outputs.redact) over the class of credential-bearing inputs."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 import pytest
-from lmeval import redact
+from lmeval.outputs import redact
 
 
 @pytest.fixture(autouse=True)
@@ -170,7 +170,7 @@ def test_install_redacts_logs_warnings_and_tracebacks():
     """In a fresh interpreter: install() changes process-wide logging and hooks."""
     code = f"""
 import logging, warnings, sys
-from lmeval import redact
+from lmeval.outputs import redact
 redact.install()
 logging.basicConfig(level=logging.DEBUG, format="%(message)s")
 log = logging.getLogger("lmeval.x")

@@ -9,7 +9,7 @@ import random
 import string
 
 import pytest
-from lmeval import redact
+from lmeval.outputs import redact
 
 HARMLESS = {"Content-Type": "application/json", "Accept": "text/plain", "User-Agent": "me/1.0"}
 

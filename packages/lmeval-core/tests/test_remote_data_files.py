@@ -11,9 +11,9 @@ import json
 import sys
 
 import pytest
-from lmeval import data
 from lmeval.cli import main
 from lmeval.errors import UsageError
+from lmeval.tasks import data
 
 TASK = """task: remote_task
 dataset_path: json

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from lmeval.errors import UsageError
 from lmeval.hookspecs import hookimpl
+from lmeval.outputs.reporters import build_reporters
 from lmeval.plugins import PluginManager
-from lmeval.reporters import build_reporters
 
 
 class FileReporter:

@@ -1,5 +1,5 @@
 """Request semantics every backend shares: batch-size grammar, rolling windows, generation
-arguments and stops, the encoding contract, launcher ranks (lmeval.batch_size, .rolling,
+arguments and stops, the encoding contract, launcher ranks (lmeval.backend.batch_size, .rolling,
 .generation, .encoding, .distributed)."""
 
 from __future__ import annotations
@@ -10,15 +10,15 @@ import sys
 from types import SimpleNamespace
 
 import pytest
-from lmeval.batch_size import (
+from lmeval.backend.batch_size import (
     BatchSizer,
     BatchSpec,
     estimate_cpu_batch,
     parse_batch_size,
     probe_batch_size,
 )
-from lmeval.distributed import env_rank_world, launcher_local_world, launcher_world
-from lmeval.encoding import (
+from lmeval.backend.distributed import env_rank_world, launcher_local_world, launcher_world
+from lmeval.backend.encoding import (
     TOKENIZER_INFINITY,
     TokenEncoder,
     encode_request,
@@ -26,8 +26,7 @@ from lmeval.encoding import (
     move_trailing_whitespace,
     resolve_max_length,
 )
-from lmeval.errors import UsageError
-from lmeval.generation import (
+from lmeval.backend.generation import (
     API_MAX_TOKEN_KEYS,
     GenerationParams,
     cut_at_stop,
@@ -41,8 +40,14 @@ from lmeval.generation import (
     strip_thinking,
     truncate_prompt,
 )
-from lmeval.options import parse_batch_size as cli_batch_size
-from lmeval.rolling import RollingTotals, loglikelihood_windows, rolling_windows, score_rolling
+from lmeval.backend.rolling import (
+    RollingTotals,
+    loglikelihood_windows,
+    rolling_windows,
+    score_rolling,
+)
+from lmeval.errors import UsageError
+from lmeval.run.options import parse_batch_size as cli_batch_size
 
 # -- batch size: one grammar for --batch_size and batch_size= in --model_args ----------------
 
@@ -73,7 +78,7 @@ def test_batch_size_grammar_refuses_the_same_values_everywhere(value):
 
 @pytest.mark.parametrize("value", ["auto:0", "auto:x", "0"])
 def test_batch_size_in_model_args_is_checked_before_the_model_is_built(value):
-    from lmeval.modelargs import check_model_args
+    from lmeval.run.modelargs import check_model_args
 
     built = []
     with pytest.raises(UsageError, match=r"^--model_args batch_size: "):
@@ -323,8 +328,8 @@ def test_launcher_world(monkeypatch, env, expected):
 
 
 def test_request_semantics_modules_import_no_heavy_library():
-    probe = ("import json, sys; import lmeval.batch_size, lmeval.rolling, lmeval.generation, "
-             "lmeval.encoding, lmeval.distributed, lmeval.tokenizer_chat; "
+    probe = ("import json, sys; import lmeval.backend.batch_size, lmeval.backend.rolling, lmeval.backend.generation, "
+             "lmeval.backend.encoding, lmeval.backend.distributed, lmeval.backend.tokenizer_chat; "
              "print(json.dumps(sorted({m.split('.')[0] for m in sys.modules})))")
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert not set(json.loads(out.stdout)) & {"torch", "numpy", "transformers"}

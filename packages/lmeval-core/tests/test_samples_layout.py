@@ -14,8 +14,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from lmeval import samplefile
 from lmeval.cli import main
+from lmeval.outputs import samplefile
 from lmeval.report import load_run
 from lmeval.report.compare import compare_runs, prediction
 

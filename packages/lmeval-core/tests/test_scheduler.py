@@ -10,9 +10,9 @@ import random
 import pytest
 from kernel_tasks import calls, write_tasks
 from lmeval import evaluate
-from lmeval.cache import ResponseCache
 from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, RollingRequest
-from lmeval.scheduler import Scheduler, _order_and_shard, is_sampled
+from lmeval.run.cache import ResponseCache
+from lmeval.run.scheduler import Scheduler, _order_and_shard, is_sampled
 from lmeval.testing import ReferenceLM
 
 
@@ -240,7 +240,7 @@ class _InterruptingCache(ResponseCache):
     def put_many(self, items):
         import signal
 
-        from lmeval.interrupts import RunInterrupted
+        from lmeval.run.interrupts import RunInterrupted
 
         self.writes += 1
         if self.writes == 3 and not self.after_commit:
@@ -252,7 +252,7 @@ class _InterruptingCache(ResponseCache):
 
 @pytest.mark.parametrize("after_commit", [False, True], ids=["before-commit", "after-commit"])
 def test_an_interrupt_during_a_write_reports_what_the_file_holds(tmp_path, after_commit):
-    from lmeval.interrupts import RunInterrupted
+    from lmeval.run.interrupts import RunInterrupted
 
     lm = ReferenceLM()
     cache = _InterruptingCache(tmp_path / "c", lm.identity(), after_commit=after_commit)

@@ -150,7 +150,7 @@ def test_the_limit_is_off_with_0_and_a_bad_value_is_one_line(tmp_path, monkeypat
 def test_an_alarm_set_by_someone_else_is_restored(tmp_path, monkeypatch):
     import signal
 
-    from lmeval.timelimit import TimeLimit
+    from lmeval.run.timelimit import TimeLimit
 
     fired: list[int] = []
     old = signal.signal(signal.SIGALRM, lambda s, f: fired.append(s))

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import lmeval
 import pytest
-from lmeval.data import read_rows
 from lmeval.errors import ConfigError, UsageError
 from lmeval.protocol import LM
 from lmeval.tasks import yamlio
+from lmeval.tasks.data import read_rows
 from lmeval.testing import plugin_manager
 
 

@@ -1,4 +1,4 @@
-"""lmeval.tokenizer_chat: the chat-template rules the onnx and openvino backends share."""
+"""lmeval.backend.tokenizer_chat: the chat-template rules the onnx and openvino backends share."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import logging
 
 import jinja2
 import pytest
+from lmeval.backend.tokenizer_chat import TokenizerChat
 from lmeval.errors import UsageError
 from lmeval.protocol import LM
-from lmeval.tokenizer_chat import TokenizerChat
 
 STRICT = ("{% for m in messages %}{% if m.role == 'system' %}{{ raise_exception('no system') }}"
           "{% endif %}<{{ m.role }}>{{ m.content }}{% endfor %}"

@@ -183,7 +183,7 @@ def test_sqlite_errors_are_one_line_cache_errors(tmp_path):
     sqlite3 traceback."""
     mount = tmp_path / "fs"
     mount.mkdir()
-    code = ("from lmeval.cache import ResponseCache, CacheError\n"
+    code = ("from lmeval.run.cache import ResponseCache, CacheError\n"
             "import sys\n"
             "try:\n"
             "    ResponseCache(sys.argv[1], {'model': 'x'})\n"

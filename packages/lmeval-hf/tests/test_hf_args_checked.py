@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from lmeval import evaluator
 from lmeval.errors import UsageError
-from lmeval.modelargs import check_generation_kwargs, check_model_args
+from lmeval.run.modelargs import check_generation_kwargs, check_model_args
 from lmeval_hf.models import HFLM
 
 TASKS = Path(__file__).parent / "tasks"

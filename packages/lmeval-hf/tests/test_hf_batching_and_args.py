@@ -8,8 +8,13 @@ from types import SimpleNamespace
 import pytest
 import torch
 import transformers
-from lmeval import batch_size as batching
-from lmeval.batch_size import BatchSizer, estimate_cpu_batch, parse_batch_size, probe_batch_size
+from lmeval.backend import batch_size as batching
+from lmeval.backend.batch_size import (
+    BatchSizer,
+    estimate_cpu_batch,
+    parse_batch_size,
+    probe_batch_size,
+)
 from lmeval.errors import UsageError
 from lmeval.protocol import GenerateRequest
 from lmeval.protocol import LoglikelihoodRequest as LL

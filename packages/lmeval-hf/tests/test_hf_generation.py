@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 import torch
 from hf_oracle import greedy_tokens
-from lmeval.errors import UsageError
-from lmeval.generation import (
+from lmeval.backend.generation import (
     normalize_gen_kwargs,
     postprocess_generation,
     stop_sequences,
     strip_think_tokens,
 )
+from lmeval.errors import UsageError
 from lmeval.protocol import GenerateRequest
 from lmeval_hf.models import HFLM
 

@@ -119,10 +119,10 @@ def test_a_resumed_run_hits_the_cache_with_other_placement_and_misses_with_other
         llama_path, tmp_path):
     """Through the core as the CLI builds it: the second run computes nothing with another batch
     size, device or shared-prefix setting, and everything again with another max_length."""
-    from lmeval.cache import ResponseCache
     from lmeval.evaluator import build_model
     from lmeval.plugins import get_plugin_manager
-    from lmeval.scheduler import Scheduler
+    from lmeval.run.cache import ResponseCache
+    from lmeval.run.scheduler import Scheduler
 
     def run(args, **options):
         lm = build_model(get_plugin_manager(), "hf-auto", f"pretrained={llama_path},{args}",

@@ -8,8 +8,8 @@ import pytest
 
 pytest.importorskip("PIL", reason="hf-multimodal needs pillow (lmeval-hf[multimodal])")
 
-from lmeval import image_prompts as imagelib  # noqa: E402
 from lmeval import media  # noqa: E402
+from lmeval.backend import image_prompts as imagelib  # noqa: E402
 from lmeval.errors import UsageError  # noqa: E402
 from lmeval.protocol import (  # noqa: E402
     GenerateRequest,

@@ -6,9 +6,9 @@ import math
 
 import pytest
 from hf_oracle import causal_loglikelihood, greedy_tokens, seq2seq_loglikelihood
+from lmeval.backend.rolling import loglikelihood_windows
 from lmeval.protocol import LoglikelihoodRequest as LL
 from lmeval.protocol import RollingRequest
-from lmeval.rolling import loglikelihood_windows
 from lmeval_hf.models import HFLM
 
 CASES = [

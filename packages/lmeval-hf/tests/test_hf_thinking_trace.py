@@ -1,11 +1,11 @@
 """hf with ``think_end_token``: each answer says whether the thinking was closed and whether
-the token budget ran out (lmeval.reasoning), checked against a greedy argmax loop."""
+the token budget ran out (lmeval.backend.reasoning), checked against a greedy argmax loop."""
 
 from __future__ import annotations
 
 from hf_oracle import greedy_tokens
+from lmeval.backend.reasoning import GeneratedText, thinking_stats
 from lmeval.protocol import GenerateRequest
-from lmeval.reasoning import GeneratedText, thinking_stats
 from lmeval_hf.models import HFLM
 
 PROMPT = "Question: what is the moon?\nAnswer:"

@@ -6,13 +6,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from lmeval.encoding import (
+from lmeval.backend.encoding import (
     TokenEncoder,
     encode_pair,
     move_trailing_whitespace,
     resolve_max_length,
 )
-from lmeval.rolling import disjoint, loglikelihood_windows, rolling_windows
+from lmeval.backend.rolling import disjoint, loglikelihood_windows, rolling_windows
 from transformers import AutoTokenizer
 
 

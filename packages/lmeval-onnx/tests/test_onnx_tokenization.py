@@ -1,11 +1,11 @@
-"""The core's tokenization contract (lmeval.encoding, lmeval.rolling) that lmeval-onnx scores
+"""The core's tokenization contract (lmeval.backend.encoding, lmeval.backend.rolling) that lmeval-onnx scores
 with, against lm-eval's HFLM rules, on a real HF tokenizer (no model needed)."""
 
 from __future__ import annotations
 
 import pytest
-from lmeval.encoding import TokenEncoder as Tokenization
-from lmeval.rolling import rolling_windows as rolling_token_windows
+from lmeval.backend.encoding import TokenEncoder as Tokenization
+from lmeval.backend.rolling import rolling_windows as rolling_token_windows
 
 
 @pytest.mark.parametrize("n,max_len", [(1, 4), (4, 4), (5, 4), (23, 8), (100, 16), (7, 1)])

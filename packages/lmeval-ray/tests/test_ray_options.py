@@ -8,7 +8,7 @@ import sys
 
 import pytest
 from lmeval.errors import UsageError
-from lmeval.executors import parse_executor
+from lmeval.run.executors import parse_executor
 
 ray = pytest.importorskip("ray", reason="Ray is not installed (pip install lmeval-ray installs it)")
 from lmeval_ray.pool import RayPool  # noqa: E402

@@ -6,7 +6,7 @@ import json
 
 import pytest
 from lmeval import evaluate
-from lmeval.results import write_results
+from lmeval.outputs.results import write_results
 from lmeval_report_zeno.export import main
 
 TASKS = {

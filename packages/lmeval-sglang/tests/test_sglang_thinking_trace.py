@@ -4,7 +4,7 @@ SGLang-shaped outputs only; the numbers of a real engine are not verified on thi
 
 from __future__ import annotations
 
-from lmeval.reasoning import GeneratedText
+from lmeval.backend.reasoning import GeneratedText
 from lmeval_sglang.models import traced_answer
 
 

@@ -1,4 +1,4 @@
-"""Where the code pack's fixture datasets live (the offline mirror layout of lmeval.data)."""
+"""Where the code pack's fixture datasets live (the offline mirror layout of lmeval.tasks.data)."""
 
 from pathlib import Path
 

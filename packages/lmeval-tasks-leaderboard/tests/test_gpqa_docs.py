@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from lmeval.data import DocList
+from lmeval.tasks.data import DocList
 from lmeval_tasks_leaderboard import gpqa
 
 

@@ -78,8 +78,8 @@ def test_engine_keyword_arguments_pass_and_unknown_ones_are_usage_errors():
 
 
 def test_the_core_check_knows_vllms_engine_and_sampling_arguments():
-    # lmeval.modelargs refuses a misspelling before the engine starts, with vLLM's own names
-    from lmeval.modelargs import check_generation_kwargs, check_model_args
+    # lmeval.run.modelargs refuses a misspelling before the engine starts, with vLLM's own names
+    from lmeval.run.modelargs import check_generation_kwargs, check_model_args
 
     check_model_args("vllm", VLLM, {"pretrained": "m", "enforce_eager": True, "block_size": 32,
                                     "gpu_memory_utilization": 0.5, "max_model_len": 64})

@@ -1,10 +1,10 @@
 """vllm with ``think_end_token``: answers say whether the thinking was closed and whether the
-token budget ran out (lmeval.reasoning), on the real engine and tiny Llama."""
+token budget ran out (lmeval.backend.reasoning), on the real engine and tiny Llama."""
 
 from __future__ import annotations
 
+from lmeval.backend.reasoning import GeneratedText
 from lmeval.protocol import GenerateRequest
-from lmeval.reasoning import GeneratedText
 
 
 def test_answers_are_traced(vllm_lm, monkeypatch):

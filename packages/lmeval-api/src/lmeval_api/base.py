@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from lmeval import redact
-from lmeval.batch_size import parse_batch_size
+from lmeval.backend.batch_size import parse_batch_size
 from lmeval.errors import UsageError
+from lmeval.outputs import redact
 from lmeval.protocol import LM
 
 from lmeval_api.transport import (
@@ -215,7 +215,7 @@ def _number(name: str, value: Any, cast: type) -> Any:
         if isinstance(value, bool) or number != number or number in (float("inf"), float("-inf")):
             raise ValueError
     except (TypeError, ValueError, OverflowError):
-        from lmeval.redact import shown_word
+        from lmeval.outputs.redact import shown_word
 
         kind = "an integer" if cast is int else "a number"
         raise UsageError(f"--model_args {name}: expected {kind}, got {shown_word(str(value), 'a value')}") from None

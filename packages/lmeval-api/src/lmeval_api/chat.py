@@ -15,8 +15,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from lmeval.backend.generation import postprocess_generation, request_fields
 from lmeval.errors import UsageError
-from lmeval.generation import postprocess_generation, request_fields
 from lmeval.protocol import GenerateRequest, RequestKind
 
 from lmeval_api.base import ApiLM, Job, excerpt
@@ -101,13 +101,13 @@ class ChatLM(ApiLM):
         return self.run_jobs(jobs, len(requests), self.report_one, "generate_until request")
 
     def answer_text(self, body: Any, stops: list[str], max_new: int) -> str:
-        """The answer; with ``think_end_token``, traced (:mod:`lmeval.reasoning`): whether the
+        """The answer; with ``think_end_token``, traced (:mod:`lmeval.backend.reasoning`): whether the
         thinking was closed, and whether the server stopped at the token budget."""
         raw = self.parse_text(body)
         text = postprocess_generation(raw, stops, self.think_end_token)
         if not self.think_end_token:
             return text
-        from lmeval.reasoning import traced
+        from lmeval.backend.reasoning import traced
 
         finish, used = _finish(body)
         return traced(text, thinking_closed=self.think_end_token in raw, tokens=used,

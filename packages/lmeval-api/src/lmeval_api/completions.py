@@ -13,16 +13,16 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from lmeval.encoding import fit_window
+from lmeval.backend.encoding import fit_window
+from lmeval.backend.generation import cut_at_stop, prompt_budget, request_fields, stop_sequences
+from lmeval.backend.rolling import loglikelihood_windows
 from lmeval.errors import UsageError
-from lmeval.generation import cut_at_stop, prompt_budget, request_fields, stop_sequences
 from lmeval.protocol import (
     GenerateRequest,
     LoglikelihoodRequest,
     RequestKind,
     RollingRequest,
 )
-from lmeval.rolling import loglikelihood_windows
 
 from lmeval_api.base import ApiLM, Job, OnAnswer, excerpt
 from lmeval_api.tokens import Encoder, load_encoder
@@ -32,7 +32,7 @@ log = logging.getLogger("lmeval.api")
 
 
 def api_stops(until: Sequence[str], eos: str | None) -> list[str]:
-    """The request's stop strings and EOS (:func:`lmeval.generation.stop_sequences`), without
+    """The request's stop strings and EOS (:func:`lmeval.backend.generation.stop_sequences`), without
     empty ones: a server takes them as they are."""
     return [s for s in stop_sequences(list(until), eos or None) if s]
 

@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 from urllib.parse import quote
 
+from lmeval.backend.generation import cut_at_stop, pop_max_gen_toks
 from lmeval.errors import UsageError
-from lmeval.generation import cut_at_stop, pop_max_gen_toks
 from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, RequestKind
 
 from lmeval_api.base import ApiLM, Job, excerpt

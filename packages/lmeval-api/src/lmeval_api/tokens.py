@@ -2,7 +2,7 @@
 
 Loglikelihood over an API needs to know where the context ends in the scored prompt, so the
 prompt is tokenized here and (by default) sent as token ids. The rules are the core's
-(:mod:`lmeval.encoding`, :mod:`lmeval.rolling`, as for ``hf``), so the server scores exactly the
+(:mod:`lmeval.backend.encoding`, :mod:`lmeval.backend.rolling`, as for ``hf``), so the server scores exactly the
 tokens the hf backend scores on the same model:
 
 * a (context, continuation) pair moves the context's trailing whitespace to the continuation,
@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from lmeval.encoding import encode_request
+from lmeval.backend.encoding import encode_request
 from lmeval.errors import UsageError
 from lmeval.requires import require
 

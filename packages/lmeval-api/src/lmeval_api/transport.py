@@ -35,7 +35,7 @@ from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 from lmeval.errors import LmevalError, UsageError
-from lmeval.redact import redact_text
+from lmeval.outputs.redact import redact_text
 
 log = logging.getLogger("lmeval.api")
 
@@ -104,7 +104,7 @@ def greedy_from_top(top: Any, token_logprobs: Sequence[float], ctxlen: int, end:
 
 class Redactor:
     """Replaces this client's secrets by ``***``, then applies lmeval's redaction rule
-    (:func:`lmeval.redact.redact_text`: credential pairs, headers, URL user-info ...)."""
+    (:func:`lmeval.outputs.redact.redact_text`: credential pairs, headers, URL user-info ...)."""
 
     def __init__(self, secrets: Iterable[str] = ()) -> None:
         self._secrets = sorted({s for s in secrets if s and len(s) >= 4}, key=len, reverse=True)

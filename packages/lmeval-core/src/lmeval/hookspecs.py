@@ -21,8 +21,8 @@ if TYPE_CHECKING:
     import argparse
     import os
 
+    from lmeval.outputs.results import EvaluationResults
     from lmeval.protocol import LM
-    from lmeval.results import EvaluationResults
 
 hookspec = pluggy.HookspecMarker("lmeval")
 hookimpl = pluggy.HookimplMarker("lmeval")
@@ -103,7 +103,7 @@ def lmeval_register_models(register: RegisterModel) -> None:
     imported on first use. The model arguments it takes are its parameters, plus
     ``factory.extra_model_args(args)`` where it forwards keywords to a library; generation
     arguments beyond the common ones, ``factory.extra_generation_kwargs()``
-    (:mod:`lmeval.modelargs` checks both before the model is built).
+    (:mod:`lmeval.run.modelargs` checks both before the model is built).
     """
 
 

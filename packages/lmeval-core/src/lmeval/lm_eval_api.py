@@ -90,7 +90,7 @@ def simple_evaluate(
             getattr(evaluation_tracker, "general_config_tracker", None), "log_experiment_args", None)):
         raise UsageError(f"evaluation_tracker: expected lm-eval's EvaluationTracker, got "
                          f"{type(evaluation_tracker).__name__}; to save results and samples "
-                         f"use lmeval.results.write_results(results, output_path)")
+                         f"use lmeval.outputs.results.write_results(results, output_path)")
     if tasks is None or (not isinstance(tasks, str) and len(tasks) == 0):
         raise UsageError("No tasks specified, or no tasks found. Please verify the task names.")
     for item in [tasks] if isinstance(tasks, str) else tasks:

@@ -43,7 +43,7 @@ class GeneralConfigTracker:
                             system_instruction: str | None, chat_template: str | None,
                             fewshot_as_multiturn: bool | None = None) -> None:
         from lmeval.evaluator.results import model_name, sanitize_model_name
-        from lmeval.redact import redact_text
+        from lmeval.outputs.redact import redact_text
 
         self.model_source = model_source
         self.model_name = redact_text(model_name(model_args or ""))
@@ -83,7 +83,7 @@ class EvaluationTracker:
         self.general_config_tracker.log_end_time()
         if not self.output_path:
             return
-        from lmeval.outputs import write_atomic
+        from lmeval.outputs.results import write_atomic
         from lmeval.utils import handle_non_serializable
 
         hashes = {task: hashlib.sha256("".join(s["doc_hash"] + s["prompt_hash"] + s["target_hash"]
@@ -103,8 +103,8 @@ class EvaluationTracker:
         """``samples_<task>_<date>.jsonl`` in lm-eval's layout."""
         if not self.output_path:
             return
-        from lmeval.outputs import write_atomic
-        from lmeval.samplefile import dumps
+        from lmeval.outputs.results import write_atomic
+        from lmeval.outputs.samplefile import dumps
 
         write_atomic(self._directory() / f"samples_{task_name}_{self.date_id}.jsonl",
                      (dumps(entry) + "\n" for entry in samples))

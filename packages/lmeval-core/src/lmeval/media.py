@@ -1,7 +1,7 @@
 """Images a request carries besides its text, held without importing PIL, numpy or torch.
 
 A task with ``doc_to_image`` gives each request of a document a :class:`Media`: its images, in
-the order of the prompt's ``<image>`` placeholders (:mod:`lmeval.image_prompts`). The core never
+the order of the prompt's ``<image>`` placeholders (:mod:`lmeval.backend.image_prompts`). The core never
 decodes an image; it keeps the object the dataset gave (a ``PIL.Image``, the ``{"bytes", "path"}``
 mapping of an undecoded ``datasets`` ``Image`` column or a parquet file, raw bytes, a path) and a
 SHA-256 digest of its content. The digest is what the response cache keys on (an

@@ -30,10 +30,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from lmeval.cachedir import cache_root, digest, write_json
 from lmeval.errors import PluginError, UsageError, closest, did_you_mean
-from lmeval.records import SlotRecord
 from lmeval.requires import missing_library
+from lmeval.run.cachedir import cache_root, digest, write_json
+from lmeval.run.records import SlotRecord
 
 if TYPE_CHECKING:
     import inspect
@@ -49,7 +49,7 @@ BUILTIN_MODULES = (
     "lmeval.metrics",
     "lmeval.filters",
     "lmeval.tasks.fewshot",
-    "lmeval.data",
+    "lmeval.tasks.data",
     "lmeval.testing",
 )
 
@@ -311,7 +311,7 @@ class PluginManager:
 
     @property
     def executors(self) -> Registry:
-        """Executors for ``lmeval run --executor`` (:mod:`lmeval.executors`)."""
+        """Executors for ``lmeval run --executor`` (:mod:`lmeval.run.executors`)."""
         return self._fill("executor", "lmeval_register_executors")
 
     @property

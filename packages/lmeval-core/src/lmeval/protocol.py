@@ -10,9 +10,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from lmeval import distributed
 from lmeval.errors import UsageError
-from lmeval.identity import model_identity
 from lmeval.media import TEXT, Media
 
 ChatMessages = tuple[Mapping[str, str], ...]
@@ -153,7 +151,7 @@ class LM:
     backend_name: str = "lm"
     #: The keyword arguments this LM was built with: recorded from the constructor call, and
     #: replaced by the core with the model arguments it passed when it builds the model from
-    #: ``--model_args``. They key the response cache (:mod:`lmeval.identity`).
+    #: ``--model_args``. They key the response cache (:mod:`lmeval.run.identity`).
     model_args: Mapping[str, Any] = MappingProxyType({})
     #: Model arguments of this backend that change only where or how fast it runs (parallelism,
     #: memory limits, concurrency), left out of the response-cache key besides the core's
@@ -205,9 +203,11 @@ class LM:
         return None
 
     def identity(self) -> Mapping[str, Any]:
-        """The response-cache key of this model, computed by the core (:mod:`lmeval.identity`):
+        """The response-cache key of this model, computed by the core (:mod:`lmeval.run.identity`):
         the backend's name, its :attr:`model_args` less the cache-neutral ones, and
         :meth:`identity_extras`. Backends add to it through :meth:`identity_extras`."""
+        from lmeval.run.identity import model_identity  # the run layer computes it
+
         return model_identity(self)
 
     def identity_extras(self) -> Mapping[str, Any]:
@@ -275,6 +275,8 @@ class LM:
         """Every rank's ``obj``, in rank order; the scheduler shares cache hits and answers
         through it. The default gathers over the launcher's ranks (torchrun, accelerate):
         ``[obj]`` in a single process."""
+        from lmeval.backend import distributed
+
         return distributed.gather_launcher_ranks(obj)
 
     def _unsupported(self, kind: RequestKind) -> str:
@@ -338,7 +340,7 @@ def parse_model_args(arg_string: str | Mapping[str, Any] | None) -> dict[str, An
         if not item:
             continue
         if "=" not in item:
-            from lmeval.redact import shown_word
+            from lmeval.outputs.redact import shown_word
 
             raise ValueError(f"model argument {shown_word(item, 'an item')} is not of the form key=value")
         key, value = item.split("=", 1)

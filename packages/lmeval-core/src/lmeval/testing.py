@@ -104,7 +104,7 @@ class ReferenceLM(LM):
     def _thought(self, h: int, request: GenerateRequest) -> str:
         """Reasoning words, ``</think>``, the answer, then the end of text: cut at
         ``max_gen_toks`` words (the answer then never has a stop string to cut)."""
-        from lmeval.generation import decode_generation
+        from lmeval.backend.generation import decode_generation
 
         words = [f"w{j}" for j in range(self.think * (1 + h % 3))]
         words += ["</think>", "The", "answer", "is", f"{h % 10}."]

@@ -9,8 +9,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from lmeval.outputs.results import make_table
 from lmeval.protocol import parse_model_args
-from lmeval.results import make_table
 
 __all__ = ["handle_non_serializable", "make_table", "setup_logging", "simple_parse_args_string"]
 

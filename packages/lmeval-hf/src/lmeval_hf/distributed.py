@@ -1,7 +1,7 @@
 """Data parallelism under ``torchrun`` / ``accelerate launch``: one full model per process.
 
 The launcher sets ``WORLD_SIZE``, ``RANK`` and ``LOCAL_RANK`` (read by the core's
-:func:`lmeval.distributed.launcher_world`); the backend joins the process group (NCCL on
+:func:`lmeval.backend.distributed.launcher_world`); the backend joins the process group (NCCL on
 CUDA, gloo on CPU), places its model on ``cuda:LOCAL_RANK`` when there are GPUs, and the core scheduler gives each rank its shard and gathers the answers.
 """
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import torch
 import transformers
-from lmeval.generation import (
+from lmeval.backend.generation import (
     decode_generation,
     group_by_kwargs,
     normalize_gen_kwargs,

@@ -10,12 +10,17 @@ from typing import Any
 
 import torch
 import transformers
-from lmeval import distributed as launcher
-from lmeval.batch_size import BatchSizer, estimate_cpu_batch, parse_batch_size, probe_batch_size
-from lmeval.encoding import TokenEncoder, resolve_max_length
+from lmeval.backend import distributed as launcher
+from lmeval.backend.batch_size import (
+    BatchSizer,
+    estimate_cpu_batch,
+    parse_batch_size,
+    probe_batch_size,
+)
+from lmeval.backend.encoding import TokenEncoder, resolve_max_length
+from lmeval.backend.generation import parse_think_end_token
+from lmeval.backend.rolling import loglikelihood_windows, score_rolling
 from lmeval.errors import UsageError
-from lmeval.generation import parse_think_end_token
-from lmeval.identity import local_sources
 from lmeval.protocol import (
     LM,
     GenerateRequest,
@@ -23,7 +28,7 @@ from lmeval.protocol import (
     RequestKind,
     RollingRequest,
 )
-from lmeval.rolling import loglikelihood_windows, score_rolling
+from lmeval.run.identity import local_sources
 
 from lmeval_hf import distributed, loading
 from lmeval_hf.kv_cache import forward_features
@@ -304,7 +309,7 @@ class HFLM(LM):
 
     def identity_extras(self) -> Mapping[str, Any]:
         """The detected model type, the Hub commit of a Hub model, and the content digests of
-        local files (checkpoint, adapter, delta, tokenizer; :func:`lmeval.identity.local_files`,
+        local files (checkpoint, adapter, delta, tokenizer; :func:`lmeval.run.identity.local_files`,
         computed on first use: a run without ``--use_cache`` never reads them)."""
         if self._files is None:
             self._files = local_sources(self._file_sources)

@@ -3,7 +3,7 @@
 An ``AutoModelForImageTextToText`` with its ``AutoProcessor``. Requests with images
 (:class:`lmeval.media.Media`) are generated through the processor; requests without images take
 the ``hf`` paths (:class:`~lmeval_hf.models.HFLM`), as in lm-eval. The ``<image>`` placeholder
-rules are the kernel's (:mod:`lmeval.image_prompts`): in plain text the first ``max_images``
+rules are the kernel's (:mod:`lmeval.backend.image_prompts`): in plain text the first ``max_images``
 placeholders become the model's image token; with ``--apply_chat_template`` each message becomes
 text and image parts (``interleave``) for the processor's chat template.
 
@@ -18,10 +18,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import transformers
-from lmeval.encoding import TokenEncoder
+from lmeval.backend.encoding import TokenEncoder
+from lmeval.backend.generation import decode_generation, group_by_kwargs, stop_sequences
+from lmeval.backend.image_prompts import DEFAULT_MAX_IMAGES, ImagePrompts, check_resize_args
 from lmeval.errors import UsageError
-from lmeval.generation import decode_generation, group_by_kwargs, stop_sequences
-from lmeval.image_prompts import DEFAULT_MAX_IMAGES, ImagePrompts, check_resize_args
 from lmeval.media import IMAGE, TEXT
 from lmeval.protocol import GenerateRequest, RequestKind, RollingRequest
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import torch
 import torch.nn.functional as F
-from lmeval.batch_size import BatchSizer
+from lmeval.backend.batch_size import BatchSizer
 
 from lmeval_hf import kv_cache
 from lmeval_hf.prefix_plan import Cluster, Group, Row, plan_prefixes

@@ -26,8 +26,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from lmeval.backend.generation import cut_at_stop, prompt_budget, request_fields, truncate_prompt
 from lmeval.errors import UsageError
-from lmeval.generation import cut_at_stop, prompt_budget, request_fields, truncate_prompt
 from lmeval.protocol import (
     LM,
     GenerateRequest,

@@ -1,6 +1,6 @@
 """``generate_until`` on an :class:`~lmeval_megatron.runner.MCoreRunner` (shared with NeMo).
 
-lm-eval's semantics, through the core's :mod:`lmeval.generation`: requests grouped by their generation
+lm-eval's semantics, through the core's :mod:`lmeval.backend.generation`: requests grouped by their generation
 arguments, longest context first; ``max_gen_toks`` and its aliases; EOS added to the stop
 strings; the context left-truncated to ``max_length - max_gen_toks``; each output cut at its
 first stop string; a ``think_end_token`` (string or id) drops the reasoning before it.
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from lmeval.generation import (
+from lmeval.backend.generation import (
     GenerationParams,
     decode_generation,
     group_by_kwargs,
@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # the runner module imports this one for MCoreLM
 def encode_context(encoder: Any, text: str, first: str) -> list[int]:
     """A prompt's tokens as lm-eval's batch encode makes them (special tokens decided on the
     batch's first prompt for HF tokenizers)."""
-    if hasattr(encoder, "encode_prompt"):  # lmeval.encoding.TokenEncoder
+    if hasattr(encoder, "encode_prompt"):  # lmeval.backend.encoding.TokenEncoder
         return encoder.encode_prompt(text, first)
     return encoder.encode(text)
 

@@ -10,13 +10,13 @@ from pathlib import Path
 from typing import Any
 
 import torch
-from lmeval.batch_size import BatchSizer, estimate_cpu_batch, parse_batch_size
-from lmeval.distributed import launcher_world
+from lmeval.backend.batch_size import BatchSizer, estimate_cpu_batch, parse_batch_size
+from lmeval.backend.distributed import launcher_world
+from lmeval.backend.generation import parse_think_end_token
 from lmeval.errors import UsageError, did_you_mean
-from lmeval.generation import parse_think_end_token
-from lmeval.modelargs import named_parameters
 from lmeval.protocol import RequestKind
 from lmeval.requires import require
+from lmeval.run.modelargs import named_parameters
 from lmeval_hf import Scorer
 
 from lmeval_megatron import arguments, checkpoint

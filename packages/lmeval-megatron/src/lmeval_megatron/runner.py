@@ -20,9 +20,9 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 import torch
-from lmeval.batch_size import BatchSizer, probe_batch_size
+from lmeval.backend.batch_size import BatchSizer, probe_batch_size
+from lmeval.backend.rolling import loglikelihood_windows, score_rolling
 from lmeval.protocol import LM, GenerateRequest, LoglikelihoodRequest, RollingRequest
-from lmeval.rolling import loglikelihood_windows, score_rolling
 
 from lmeval_megatron.generation import generate_until
 
@@ -174,7 +174,7 @@ class MCoreLM(LM):
     """The request methods of a backend that scores on an :class:`MCoreRunner`.
 
     ``megatron_lm`` and ``nemo_lm`` differ only in how they load the model; a subclass sets
-    ``encoder`` (a token encoder), ``runner``, ``sizer`` (a :class:`~lmeval.batch_size.BatchSizer`),
+    ``encoder`` (a token encoder), ``runner``, ``sizer`` (a :class:`~lmeval.backend.batch_size.BatchSizer`),
     ``scorer`` (lmeval-hf's ``Scorer`` over ``runner.hf_forward``), ``think_end_token``,
     ``_device``, ``_max_length``, ``_max_gen_toks`` and ``_checkpoint`` (what
     :meth:`identity_extras` reports).
@@ -222,9 +222,9 @@ class MCoreLM(LM):
 
     def identity_extras(self) -> Mapping[str, Any]:
         """The checkpoint found (its absolute path, format and, where known, iteration) and
-        the content digests of its files (:func:`lmeval.identity.local_files`, on first use)."""
+        the content digests of its files (:func:`lmeval.run.identity.local_files`, on first use)."""
         if "files" not in self._checkpoint:
-            from lmeval.identity import local_files
+            from lmeval.run.identity import local_files
 
             root = self._checkpoint.get("directory") or self._checkpoint.get("path")
             self._checkpoint["files"] = (local_files(root, suffixes=("",), recursive=True)

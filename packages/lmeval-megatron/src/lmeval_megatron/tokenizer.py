@@ -1,6 +1,6 @@
 """Tokenizers of Megatron (and NeMo) models behind lm-eval's encoding contract.
 
-Hugging Face tokenizers go through :class:`lmeval.encoding.TokenEncoder`, the very
+Hugging Face tokenizers go through :class:`lmeval.backend.encoding.TokenEncoder`, the very
 code the ``hf`` backend uses, so a model converted from HF scores the same tokens. Other
 tokenizers (SentencePiece, GPT-2 BPE files, tiktoken, NeMo's) only offer ``text -> ids`` and
 ``ids -> text``: :class:`TextIdsEncoder` gives them the same interface, with the same pair
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from lmeval.encoding import TokenEncoder, encode_request
+from lmeval.backend.encoding import TokenEncoder, encode_request
 from lmeval.errors import UsageError
 
 HF_TYPES = frozenset({"HuggingFaceTokenizer"})

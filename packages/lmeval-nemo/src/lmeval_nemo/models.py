@@ -6,7 +6,7 @@ the megatron-core ``GPTModel`` inside it with lmeval-megatron's runner and lmeva
 nemo_lm decodes tokens back to text for NeMo's generate, which can re-tokenize differently).
 The request methods are lmeval-megatron's :class:`~lmeval_megatron.runner.MCoreLM`, as for
 ``megatron_lm``.
-Tokenizers backed by Hugging Face go through the core's ``lmeval.encoding.TokenEncoder``; others (NeMo's
+Tokenizers backed by Hugging Face go through the core's ``lmeval.backend.encoding.TokenEncoder``; others (NeMo's
 SentencePiece, ...) through their ``text_to_ids``/``ids_to_text``.
 """
 
@@ -17,13 +17,13 @@ from pathlib import Path
 from typing import Any
 
 import torch
-from lmeval.batch_size import BatchSizer, parse_batch_size
-from lmeval.distributed import launcher_world
-from lmeval.encoding import TokenEncoder
+from lmeval.backend.batch_size import BatchSizer, parse_batch_size
+from lmeval.backend.distributed import launcher_world
+from lmeval.backend.encoding import TokenEncoder
+from lmeval.backend.generation import parse_think_end_token
 from lmeval.errors import UsageError, did_you_mean
-from lmeval.generation import parse_think_end_token
-from lmeval.modelargs import named_parameters
 from lmeval.protocol import RequestKind
+from lmeval.run.modelargs import named_parameters
 from lmeval_hf import Scorer
 from lmeval_megatron.runner import MCoreLM, MCoreRunner
 from lmeval_megatron.tokenizer import TextIdsEncoder

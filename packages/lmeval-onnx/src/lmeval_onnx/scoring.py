@@ -9,7 +9,7 @@ only opens the export and runs the graph:
   appended token at a time.
 
 Tokens, truncation and window boundaries follow lm-eval's ``HFLM`` through the core's
-:mod:`lmeval.encoding`, :mod:`lmeval.rolling` and :mod:`lmeval.generation` (the code lmeval-hf
+:mod:`lmeval.backend.encoding`, :mod:`lmeval.backend.rolling` and :mod:`lmeval.backend.generation` (the code lmeval-hf
 uses), so scores equal those of lmeval-hf on the source model up to the float noise of the
 runtimes.
 """
@@ -21,17 +21,18 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol
 
 import numpy as np
-from lmeval import logits as logits_lib
-from lmeval.encoding import TokenEncoder
-from lmeval.errors import UsageError
-from lmeval.generation import (
+from lmeval.backend import logits as logits_lib
+from lmeval.backend.encoding import TokenEncoder
+from lmeval.backend.generation import (
     decode_generation,
     parse_think_end_token,
     pop_max_gen_toks,
     prompt_budget,
     stop_sequences,
 )
-from lmeval.identity import local_files
+from lmeval.backend.rolling import loglikelihood_windows
+from lmeval.backend.tokenizer_chat import TokenizerChat
+from lmeval.errors import UsageError
 from lmeval.protocol import (
     LM,
     GenerateRequest,
@@ -40,8 +41,7 @@ from lmeval.protocol import (
     RollingRequest,
 )
 from lmeval.requires import require
-from lmeval.rolling import loglikelihood_windows
-from lmeval.tokenizer_chat import TokenizerChat
+from lmeval.run.identity import local_files
 
 from lmeval_onnx.export import ModelBuilderExport
 from lmeval_onnx.providers import parse_provider_options

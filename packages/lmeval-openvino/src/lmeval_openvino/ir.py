@@ -69,7 +69,7 @@ class IRModel:
 
     def files(self) -> dict[str, list[Any]]:
         """``{file: [size, sha256]}`` of the graph, weights and configs (the cache identity)."""
-        from lmeval.identity import local_files
+        from lmeval.run.identity import local_files
 
         return local_files(self.directory, suffixes=(".xml", ".bin", ".json", ".jinja")) or {}
 

@@ -2,8 +2,8 @@
 ``OVModelForCausalLM``) on the OpenVINO runtime.
 
 Request semantics are the kernel's, as lmeval-hf uses them: token pairs from
-:class:`lmeval.encoding.TokenEncoder`, rolling windows from :mod:`lmeval.rolling`, batch sizes
-from :mod:`lmeval.batch_size`, stop strings and thinking from :mod:`lmeval.generation`.
+:class:`lmeval.backend.encoding.TokenEncoder`, rolling windows from :mod:`lmeval.backend.rolling`, batch sizes
+from :mod:`lmeval.backend.batch_size`, stop strings and thinking from :mod:`lmeval.backend.generation`.
 Loglikelihood rows are HFLM's: ``(context + continuation)[-(max_length + 1):][:-1]``,
 right-padded, longest first; generation is greedy unless sampling is asked for, one request at a
 time on the KV state, stopped by EOS, a stop string or ``max_gen_toks``.
@@ -16,21 +16,21 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
-from lmeval import logits as logits_lib
-from lmeval.batch_size import BatchSizer, estimate_cpu_batch, parse_batch_size
-from lmeval.encoding import TokenEncoder, resolve_max_length
-from lmeval.errors import UsageError
-from lmeval.generation import (
+from lmeval.backend import logits as logits_lib
+from lmeval.backend.batch_size import BatchSizer, estimate_cpu_batch, parse_batch_size
+from lmeval.backend.encoding import TokenEncoder, resolve_max_length
+from lmeval.backend.generation import (
     decode_generation,
     normalize_gen_kwargs,
     parse_think_end_token,
     prompt_budget,
     stop_sequences,
 )
+from lmeval.backend.rolling import loglikelihood_windows, score_rolling
+from lmeval.backend.tokenizer_chat import TokenizerChat
+from lmeval.errors import UsageError
 from lmeval.protocol import LM, GenerateRequest, LoglikelihoodRequest, RequestKind, RollingRequest
 from lmeval.requires import require
-from lmeval.rolling import loglikelihood_windows, score_rolling
-from lmeval.tokenizer_chat import TokenizerChat
 
 from lmeval_openvino.engine import OVEngine
 from lmeval_openvino.ir import IRModel, parse_device, parse_ov_config

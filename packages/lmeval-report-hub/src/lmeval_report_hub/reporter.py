@@ -54,8 +54,8 @@ def _flag(value: Any) -> bool:
 def hub_sample(entry: dict[str, Any]) -> dict[str, Any]:
     """A logged sample in the shape lm-eval pushes, so ``datasets`` can load it: arguments as
     ``{"gen_args_i": {"arg_j": ...}}``, responses as strings, the target as a string — the
-    layout of lmeval's own samples files (:func:`lmeval.samplefile.to_file`)."""
-    from lmeval.samplefile import to_file
+    layout of lmeval's own samples files (:func:`lmeval.outputs.samplefile.to_file`)."""
+    from lmeval.outputs.samplefile import to_file
 
     out = dict(entry)
     out.setdefault("target", None)

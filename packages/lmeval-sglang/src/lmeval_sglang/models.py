@@ -1,7 +1,7 @@
 """The ``sglang`` backend: SGLang's offline engine, with lm-eval's (HF) token contract.
 
 Requests are tokenized here, exactly as the ``hf`` backend does (the core's
-:mod:`lmeval.encoding` and :mod:`lmeval.rolling`: pair split, empty context -> prefix token,
+:mod:`lmeval.backend.encoding` and :mod:`lmeval.backend.rolling`: pair split, empty context -> prefix token,
 rolling windows), and sent to
 ``sglang.Engine.generate`` as token ids:
 
@@ -28,20 +28,20 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from lmeval.batch_size import parse_batch_size
-from lmeval.encoding import TokenEncoder
-from lmeval.errors import UsageError
-from lmeval.generation import (
+from lmeval.backend.batch_size import parse_batch_size
+from lmeval.backend.encoding import TokenEncoder
+from lmeval.backend.generation import (
     normalize_gen_kwargs,
     parse_think_end_token,
     postprocess_generation,
     prompt_budget,
     stop_sequences,
 )
-from lmeval.identity import local_files
+from lmeval.backend.rolling import loglikelihood_windows, score_rolling
+from lmeval.errors import UsageError
 from lmeval.protocol import LM, GenerateRequest, LoglikelihoodRequest, RequestKind, RollingRequest
 from lmeval.requires import require
-from lmeval.rolling import loglikelihood_windows, score_rolling
+from lmeval.run.identity import local_files
 
 log = logging.getLogger("lmeval.sglang")
 
@@ -295,13 +295,13 @@ class SGLangLM(LM):
 def traced_answer(out: Mapping[str, Any], until: Sequence[str], think_end_token: str | None,
                   max_new_tokens: int) -> str:
     """One output of ``Engine.generate`` to the task's answer; with ``think_end_token``, traced
-    (:mod:`lmeval.reasoning`) from its ``meta_info``: ``finish_reason.type == "length"`` is the
+    (:mod:`lmeval.backend.reasoning`) from its ``meta_info``: ``finish_reason.type == "length"`` is the
     budget spent, ``completion_tokens`` the tokens generated (unknown when absent)."""
     raw = out.get("text", "") or ""
     answer = postprocess_generation(raw, until, think_end_token)
     if not think_end_token:
         return answer
-    from lmeval.reasoning import traced
+    from lmeval.backend.reasoning import traced
 
     meta = out.get("meta_info") if isinstance(out.get("meta_info"), Mapping) else {}
     finish = meta.get("finish_reason")

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from lmeval import data
+from lmeval.tasks import data
 
 REPO = "gplsi/cieacova"
 CHOICE, GENERATION = "multiple_choice", "text_generation"

@@ -2,7 +2,7 @@
 
     python packages/lmeval-tasks-multilingual/tests/tools/make_fixtures.py     # rewrites tests/fixtures/
 
-Layout (the offline mirror of lmeval.data): ``<hub id>/<config or "default">/<split>.jsonl``.
+Layout (the offline mirror of lmeval.tasks.data): ``<hub id>/<config or "default">/<split>.jsonl``.
 The texts are synthetic; field names, types and value conventions (label ranges, string-typed
 answer numbers, "Question: " prefixes of MGSM's train split ...) are those of the hub datasets.
 This module writes the families of the first generators; ``fixtures_*.py`` the others.

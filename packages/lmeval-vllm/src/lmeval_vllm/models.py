@@ -8,16 +8,16 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from lmeval.batch_size import parse_batch_size
-from lmeval.encoding import TokenEncoder, fit_window, resolve_max_length
-from lmeval.errors import UsageError
-from lmeval.generation import (
+from lmeval.backend.batch_size import parse_batch_size
+from lmeval.backend.encoding import TokenEncoder, fit_window, resolve_max_length
+from lmeval.backend.generation import (
     parse_think_end_token,
     postprocess_generation,
     prompt_budget,
     truncate_prompt,
 )
-from lmeval.identity import local_files
+from lmeval.backend.rolling import loglikelihood_windows
+from lmeval.errors import UsageError
 from lmeval.protocol import (
     LM,
     GenerateRequest,
@@ -26,7 +26,7 @@ from lmeval.protocol import (
     RollingRequest,
 )
 from lmeval.requires import require
-from lmeval.rolling import loglikelihood_windows
+from lmeval.run.identity import local_files
 
 from lmeval_vllm.grouping import Encoded, plan_loglikelihood
 from lmeval_vllm.jobs import GenerateJob, ScoreJob
@@ -416,7 +416,7 @@ class VLLM(LM):
     def _answer(self, ids: list[int], stops: list[str], skip_special: bool,
                 max_gen_toks: int | None = None) -> str:
         """Generated ids to the task's answer: reasoning dropped, cut at the first stop; with
-        ``think_end_token``, traced (:mod:`lmeval.reasoning`): thinking closed, budget spent."""
+        ``think_end_token``, traced (:mod:`lmeval.backend.reasoning`): thinking closed, budget spent."""
         think = self.think_end_token
         think_id = self._special_token_id(think) if think and skip_special else None
         generated = len(ids)
@@ -433,7 +433,7 @@ class VLLM(LM):
             answer = postprocess_generation(raw, stops, think)
         if not think:
             return answer
-        from lmeval.reasoning import traced
+        from lmeval.backend.reasoning import traced
 
         return traced(answer, thinking_closed=closed, tokens=generated, max_gen_toks=max_gen_toks)
 

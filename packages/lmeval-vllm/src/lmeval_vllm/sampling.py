@@ -1,9 +1,9 @@
 """Task generation kwargs to vLLM ``SamplingParams`` fields.
 
-Follows lm-eval through :mod:`lmeval.generation`: ``max_gen_toks`` (or its aliases, in their
+Follows lm-eval through :mod:`lmeval.backend.generation`: ``max_gen_toks`` (or its aliases, in their
 priority) caps the new tokens; greedy unless ``do_sample`` or a positive ``temperature`` says
 otherwise; the EOS text joins the stop strings. The text is cut with
-:func:`lmeval.generation.postprocess_generation`. vLLM detokenizes
+:func:`lmeval.backend.generation.postprocess_generation`. vLLM detokenizes
 with special tokens kept (``skip_special_tokens=False``, as lm-eval's vLLM backend does), so stop
 strings that are special tokens (``<|im_end|>``) end generation as they do under transformers.
 """
@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from lmeval.backend.generation import pop_max_gen_toks, stop_sequences
 from lmeval.errors import UsageError
-from lmeval.generation import pop_max_gen_toks, stop_sequences
 
 
 def sampling_fields(gen_kwargs: Mapping[str, Any], until: Sequence[str], *, eos: str | None,

@@ -2,7 +2,7 @@
 
 Requests with images (:class:`lmeval.media.Media`) go to the engine as text prompts with
 ``multi_modal_data={"image": [...]}``: vLLM tokenizes the prompt and expands each image token of
-it. The prompt rules are the kernel's (:mod:`lmeval.image_prompts`), shared with
+it. The prompt rules are the kernel's (:mod:`lmeval.backend.image_prompts`), shared with
 ``hf-multimodal``: without a chat template the first ``max_images`` ``<image>`` placeholders are
 kept (the rest dropped) for vLLM to expand; with one, messages become text and image parts for
 the processor's chat template. Requests without images take the ``vllm`` paths.
@@ -14,9 +14,9 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from lmeval.backend.generation import prompt_budget
+from lmeval.backend.image_prompts import DEFAULT_MAX_IMAGES, ImagePrompts, check_resize_args
 from lmeval.errors import UsageError
-from lmeval.generation import prompt_budget
-from lmeval.image_prompts import DEFAULT_MAX_IMAGES, ImagePrompts, check_resize_args
 from lmeval.media import IMAGE, TEXT
 from lmeval.protocol import GenerateRequest, RequestKind, RollingRequest
 

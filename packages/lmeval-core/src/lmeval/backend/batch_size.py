@@ -22,7 +22,7 @@ from typing import Any
 
 from lmeval.errors import UsageError
 
-log = logging.getLogger("lmeval.batch_size")
+log = logging.getLogger("lmeval.backend.batch_size")
 
 GRAMMAR = "N >= 1, auto or auto:N (N > 0: auto:4, auto:1.5)"
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from lmeval.errors import UsageError
 
-log = logging.getLogger("lmeval.generation")
+log = logging.getLogger("lmeval.backend.generation")
 
 #: Aliases of the number of new tokens, in priority order (lm-eval's local models).
 MAX_TOKEN_KEYS = ("max_gen_toks", "max_new_tokens", "max_tokens", "max_completion_tokens")
@@ -198,7 +198,7 @@ def decode_generation(tokens: list[int], decode: Callable[[list[int]], str],
     A token-id ``think_end_token`` drops every id up to its last occurrence before decoding
     (the text is then left-stripped); a string one is found in the decoded text. The text is
     then cut at its first stop string. With a ``think_end_token`` the answer is a
-    :class:`lmeval.reasoning.GeneratedText` saying whether the thinking was closed and, given
+    :class:`lmeval.backend.reasoning.GeneratedText` saying whether the thinking was closed and, given
     ``max_gen_toks`` (and the padding id, trailing padding not counted), whether the budget ran out.
     """
     generated = len(tokens)
@@ -214,7 +214,7 @@ def decode_generation(tokens: list[int], decode: Callable[[list[int]], str],
         text = postprocess_generation(raw, stops, think_end_token)
     if think_end_token is None or think_end_token == "":
         return text
-    from lmeval.reasoning import traced
+    from lmeval.backend.reasoning import traced
 
     return traced(text, thinking_closed=closed, tokens=generated, max_gen_toks=max_gen_toks)
 

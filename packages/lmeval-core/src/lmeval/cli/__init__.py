@@ -161,11 +161,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     verbose = getattr(args, "verbose", False) or _verbose()
 
     if args.command != "ls":  # a listing prints names only; its start-up is counted in ms
-        from lmeval.redact import install
+        from lmeval.outputs.redact import install
 
         install()  # logs, warnings and tracebacks of this process mask credentials
 
-    from lmeval.interrupts import RunInterrupted, stop_on_signals
+    from lmeval.run.interrupts import RunInterrupted, stop_on_signals
 
     try:
         with stop_on_signals():
@@ -175,10 +175,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         print(f"lmeval: error: {_redacted_error(exc)}", file=sys.stderr)
         return exc.exit_code
-    except KeyboardInterrupt as exc:  # SIGINT or SIGTERM (see lmeval.interrupts)
+    except KeyboardInterrupt as exc:  # SIGINT or SIGTERM (see lmeval.run.interrupts)
         if not isinstance(exc, RunInterrupted):
             exc = RunInterrupted(2)
-        from lmeval.redact import redact_text
+        from lmeval.outputs.redact import redact_text
 
         line = exc.message(argv) if args.command == "run" else exc.headline()  # only a run caches
         print(redact_text(line), file=sys.stderr)
@@ -220,7 +220,7 @@ def _unrecognized(parser: argparse.ArgumentParser, args: argparse.Namespace, ext
     flag = next((e.split("=", 1)[0] for e in extra if e.startswith("--")), None)
     hint = did_you_mean(flag, [o for o in options if o.startswith("--")]) if flag else ""
     prog = f"lmeval {command}" if command else "lmeval"
-    from lmeval.redact import redact_text
+    from lmeval.outputs.redact import redact_text
 
     print(redact_text(f"{prog}: error: unrecognized arguments: {' '.join(extra)}{hint} "
                       f"(see `{prog} -h`)"), file=sys.stderr)
@@ -231,7 +231,7 @@ def _redacted_error(exc: Exception) -> str:
     """The error's text with credentials masked: values only, never the words of the error
     (``cfg.yaml:4: bogus_key: unknown run option`` is not a ``key: value`` pair to mask)."""
     from lmeval.errors import ConfigError
-    from lmeval.redact import redact_known, redact_text
+    from lmeval.outputs.redact import redact_known, redact_text
 
     if isinstance(exc, ConfigError) and exc.field and str(exc).endswith(exc.message):
         located = str(exc)

@@ -66,7 +66,7 @@ def handle(args: argparse.Namespace) -> int:
     if args.iters < 1:
         raise UsageError(f"--iters: expected a positive number, got {args.iters}")
     if args.output_path:
-        from lmeval.outputs import check_writable
+        from lmeval.outputs.results import check_writable
 
         check_writable(str(args.output_path), "--output_path", file_suffixes=(".json",))
     if args.fail_on != "difference" and args.no_samples:

@@ -41,10 +41,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def handle(args: argparse.Namespace) -> int:
     from lmeval.evaluator.rescore import rescore_run
-    from lmeval.outputs import check_writable
+    from lmeval.outputs.results import check_writable, make_table, summary_line, write_results
     from lmeval.plugins import get_plugin_manager
     from lmeval.report import load_run
-    from lmeval.results import make_table, summary_line, write_results
 
     run = load_run(args.run)
     if args.output_path:
@@ -63,7 +62,7 @@ def handle(args: argparse.Namespace) -> int:
     print(make_table(results))
     if "groups" in results:
         print(make_table(results, "groups"))
-    from lmeval.reasoning import footnotes
+    from lmeval.backend.reasoning import footnotes
 
     for line in footnotes(results):
         print(f"* {line}")

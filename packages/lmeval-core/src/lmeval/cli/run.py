@@ -10,7 +10,7 @@ from typing import Any
 
 from lmeval.errors import UsageError
 from lmeval.evaluator.config import RunConfig, add_arguments, config_keys, listish, table, words
-from lmeval.options import parse_seed
+from lmeval.run.options import parse_seed
 
 HELP = "evaluate a model on tasks (the default subcommand)"
 
@@ -65,7 +65,7 @@ def resolve_options(args: argparse.Namespace) -> dict[str, Any]:
         from lmeval.tasks.yamlio import read_yaml
 
         data = read_yaml(args.config)
-        from lmeval import redact
+        from lmeval.outputs import redact
 
         redact.remember_args({k: v for k, v in data.items() if isinstance(v, (str, int, float))})
         for key, value in data.items():
@@ -101,19 +101,18 @@ def handle(args: argparse.Namespace) -> int:
     set_plugin_manager(pm)
     if config.log_samples and not options["output_path"]:
         raise UsageError("--log_samples needs --output_path")
-    from lmeval.reporters import build_reporters, send_reports
+    from lmeval.outputs.reporters import build_reporters, send_reports
 
     reporters = build_reporters(pm, options, words)
     if options["check_integrity"]:
         _check_integrity(pm, list(config.tasks), config.include_path)
-    from lmeval.outputs import check_writable
+    from lmeval.outputs.results import check_writable
 
     # a path that cannot be written fails now, not after hours of model calls (the caches:
-    # lmeval.preflight.check_caches, which evaluate() runs too)
+    # lmeval.run.preflight.check_caches, which evaluate() runs too)
     check_writable(options["output_path"], "--output_path", file_suffixes=(".json",))
     from lmeval.evaluator.run import run
-    from lmeval.outputs import save_results
-    from lmeval.results import make_table, summary_line
+    from lmeval.outputs.results import make_table, save_results, summary_line
 
     results = run(config, pm)
     if not results:  # a rank other than 0
@@ -127,7 +126,7 @@ def handle(args: argparse.Namespace) -> int:
     print(make_table(results))
     if "groups" in results:
         print(make_table(results, "groups"))
-    from lmeval.reasoning import cut_off_warnings, footnotes
+    from lmeval.backend.reasoning import cut_off_warnings, footnotes
 
     for line in footnotes(results):  # regex misses, thinking cut off by the token budget
         print(f"* {line}")
@@ -176,7 +175,7 @@ def run_config(args: argparse.Namespace, options: dict[str, Any]) -> RunConfig:
 def _as_lm_eval_cli(config: RunConfig, options: dict[str, Any]) -> dict[str, Any]:
     """``config``'s fields as lm-eval 0.4.13's CLI writes them: ``model_args`` parsed to a dict
     (credentials masked), ``batch_size`` as typed (a string), ``limit`` a float."""
-    from lmeval import redact
+    from lmeval.outputs import redact
 
     limit = options["limit"]
     return {"model_args": redact.redact_args(dict(config.arguments)),

@@ -219,7 +219,7 @@ def _check_group_trees(files: list[Path], pm: Any, index: Any) -> list[str]:
 def _check_generation_kwargs(task: Any) -> None:
     """Misspellings of the generation arguments every backend takes (no backend known here)."""
     from lmeval.errors import UsageError
-    from lmeval.modelargs import check_generation_kwargs
+    from lmeval.run.modelargs import check_generation_kwargs
 
     if task.output_type != "generate_until":
         return
@@ -334,7 +334,7 @@ def _check_task(config: Any, raw: Any, pm: Any, warnings: list[str] | None = Non
         return [exc.located()]
     if config.output_type == "generate_until":
         from lmeval.errors import UsageError
-        from lmeval.modelargs import check_generation_kwargs
+        from lmeval.run.modelargs import check_generation_kwargs
 
         try:  # no backend here: only misspellings of the names every backend takes
             check_generation_kwargs(None, None, config.generation_kwargs or {}, where="")
@@ -348,9 +348,9 @@ def _check_task(config: Any, raw: Any, pm: Any, warnings: list[str] | None = Non
     if not local:
         return problems
     try:
-        from lmeval.preflight import check_tasks
+        from lmeval.run.preflight import check_tasks
+        from lmeval.run.timelimit import TimeLimit, limit_seconds
         from lmeval.tasks.documents import DocumentNotes, located_document_problems, timed_out
-        from lmeval.timelimit import TimeLimit, limit_seconds
 
         docs = task.eval_docs
         doc = docs[0]
@@ -379,7 +379,7 @@ def _check_task(config: Any, raw: Any, pm: Any, warnings: list[str] | None = Non
 
 
 def _data_is_local(config: Any, pm: Any) -> bool:
-    from lmeval import data
+    from lmeval.tasks import data
 
     path = config.dataset_path
     if config.custom_dataset is not None:

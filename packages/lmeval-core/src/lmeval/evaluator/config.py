@@ -19,9 +19,9 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
-from lmeval import options
 from lmeval.errors import UsageError
 from lmeval.protocol import LM, parse_model_args
+from lmeval.run import options
 
 #: the ``lmeval run --help`` groups, in order
 GROUPS = ("model", "tasks", "output", "caching and reproducibility")

@@ -10,15 +10,15 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 
-from lmeval.cache import RequestCache, ResponseCache
 from lmeval.errors import LmevalError, UsageError
 from lmeval.evaluator.config import RunConfig
 from lmeval.protocol import LM
-from lmeval.scheduler import Scheduler
+from lmeval.run.cache import RequestCache, ResponseCache
+from lmeval.run.scheduler import Scheduler
+from lmeval.run.timelimit import TimeLimit, limit_seconds
 from lmeval.tasks import documents
 from lmeval.tasks.loader import Group, Node
 from lmeval.tasks.task import Instance, Task
-from lmeval.timelimit import TimeLimit, limit_seconds
 
 log = logging.getLogger("lmeval")
 
@@ -91,7 +91,7 @@ def build_instances(task: Task, *, limit: float | None = None, samples: Sequence
                     system_instruction: str | None = None,
                     notes: documents.DocumentNotes | None = None) -> Built:
     """The requests of every selected document of ``task``, in document order; each document
-    checked, and rendered under the time limit of :mod:`lmeval.timelimit`."""
+    checked, and rendered under the time limit of :mod:`lmeval.run.timelimit`."""
     docs = task.eval_docs
     ids = doc_ids(task, limit, samples)
     shots = task.config.num_fewshot or 0

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from lmeval import redact
+from lmeval.outputs import redact
 
 #: The key of ``results["config"]`` this module writes.
 KEY = "lmeval"

@@ -23,10 +23,10 @@ from lmeval.errors import UsageError
 from lmeval.evaluator.requests import Built, flatten
 from lmeval.evaluator.rerun_inputs import changed_files
 from lmeval.evaluator.scoring import score
+from lmeval.outputs.samplefile import read_lines, request_kind, typed
 from lmeval.plugins import PluginManager
 from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, Request, RollingRequest
 from lmeval.report import Run
-from lmeval.samplefile import read_lines, request_kind, typed
 from lmeval.tasks.loader import Group, TaskLoader
 from lmeval.tasks.task import Instance, Task
 
@@ -224,7 +224,7 @@ def _response(kind: str, value: Any, where: str) -> Any:
 
 def _doc_hash(doc: Any) -> str:
     """The ``doc_hash`` lmeval and lm-eval log: SHA-256 of the document as indented JSON."""
-    from lmeval.samplefile import json_default
+    from lmeval.outputs.samplefile import json_default
 
     text = json.dumps(doc, indent=2, default=json_default, ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()

@@ -8,11 +8,12 @@ import re
 import time
 from typing import Any
 
-from lmeval import __version__, redact, runinfo
+from lmeval import __version__
 from lmeval.evaluator.config import RunConfig
+from lmeval.outputs import redact, runinfo
 from lmeval.plugins import PluginManager
 from lmeval.protocol import LM, parse_model_args
-from lmeval.scheduler import Scheduler
+from lmeval.run.scheduler import Scheduler
 
 
 def hash_string(text: str) -> str:

@@ -10,15 +10,17 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from lmeval import distributed, executors, options, preflight, redact, timelimit
+from lmeval.backend import distributed
 from lmeval.errors import UsageError
 from lmeval.evaluator import requests, rerun_inputs
 from lmeval.evaluator.config import RunConfig, evaluate_signature
 from lmeval.evaluator.results import add_run_fields, model_name
 from lmeval.evaluator.scoring import score
-from lmeval.modelargs import accepted_run_options, check_model_args, without_untaken_flags
+from lmeval.outputs import redact
 from lmeval.plugins import PluginManager, get_plugin_manager
 from lmeval.protocol import LM, parse_model_args
+from lmeval.run import executors, options, preflight, timelimit
+from lmeval.run.modelargs import accepted_run_options, check_model_args, without_untaken_flags
 from lmeval.tasks.index import TaskIndex, task_sources
 from lmeval.tasks.loader import TaskLoader
 from lmeval.tasks.specs import expand as expand_task_specs
@@ -46,7 +48,7 @@ def build_model(pm: PluginManager, model: str | LM, model_args: Any = None, *,
     args.update(taken)
     lm = factory(**args)
     lm.backend_name = pm.models.get(model).name  # an alias (hf-auto) keys the cache as its name
-    lm.model_args = args  # what the cache key holds (lmeval.identity), whatever the factory did
+    lm.model_args = args  # what the cache key holds (lmeval.run.identity), whatever the factory did
     return lm
 
 
@@ -97,7 +99,7 @@ def evaluate(model: str | LM, model_args: Any = None, tasks: str | Sequence[str 
     one of these. The other keywords are the fields of :class:`~lmeval.evaluator.RunConfig`
     (the one table of run options; this function's signature is built from it), which also
     take the command line's text forms (``samples``, ``gen_kwargs``, ``metadata``).
-    ``executor``: ``"name:k=v,..."`` runs the model calls elsewhere (:mod:`lmeval.executors`).
+    ``executor``: ``"name:k=v,..."`` runs the model calls elsewhere (:mod:`lmeval.run.executors`).
     """
     start = time.time()
     pm = plugin_manager(plugins)

@@ -11,8 +11,8 @@ from typing import Any
 from lmeval.evaluator.groups import aggregate_group, bottom_up
 from lmeval.evaluator.requests import Built
 from lmeval.evaluator.results import hash_string
+from lmeval.outputs.samplefile import json_default
 from lmeval.plugins import PluginManager
-from lmeval.samplefile import json_default
 from lmeval.tasks.loader import Group
 from lmeval.tasks.task import Instance, Task
 
@@ -79,7 +79,7 @@ def score(tasks: Sequence[Task], groups: Sequence[Group], built: dict[str, Built
         hib[task.name] = dict(task.higher_is_better)
         n_samples[task.name] = {"original": len(task.eval_docs), "effective": len(built[task.name][0])}
         all_samples[task.name] = logged
-        from lmeval.reasoning import task_generation_stats
+        from lmeval.backend.reasoning import task_generation_stats
 
         stats = task_generation_stats(task, built[task.name][1])
         if stats:  # thinking cut off by the token budget, extraction regexes that found nothing

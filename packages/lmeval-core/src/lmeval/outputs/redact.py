@@ -16,7 +16,7 @@ errors, reporters) passes through here. Three layers:
   arguments, plus credential-named environment variables, is replaced wherever it appears
   again (a server's error message, a sample), without pattern guessing on free text.
 
-The model's identity (the response-cache key, :mod:`lmeval.identity`) masks credentials the
+The model's identity (the response-cache key, :mod:`lmeval.run.identity`) masks credentials the
 same way: a rotated key changes no answer, so a run resumes with a new one.
 """
 

@@ -27,7 +27,7 @@ def build_reporters(pm: PluginManager, options: dict[str, Any],
     """``(name, reporter)`` for every reporter the options ask for, built now so that a bad
     argument or a missing library fails before the model loads. ``as_kv`` turns an option's
     value (a list of words, a string or a dict) into ``k=v,...`` text or a dict."""
-    from lmeval import redact
+    from lmeval.outputs import redact
     from lmeval.protocol import parse_model_args
 
     specs: list[tuple[str, str, Any]] = []  # (how the user asked, reporter name, its args)
@@ -106,7 +106,7 @@ def send_reports(reporters: list[tuple[str, Any]], results: dict[str, Any],
         try:
             reporter.report(results, samples)
         except Exception as exc:  # the results are printed and saved already: keep them
-            from lmeval.redact import redact_text
+            from lmeval.outputs.redact import redact_text
 
             if verbose:
                 import traceback

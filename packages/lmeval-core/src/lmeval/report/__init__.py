@@ -47,12 +47,12 @@ class Run:
         return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
     def samples(self, task: str) -> list[dict[str, Any]] | None:
-        """The task's logged samples, typed again (:func:`lmeval.samplefile.typed`): files in
+        """The task's logged samples, typed again (:func:`lmeval.outputs.samplefile.typed`): files in
         lm-eval's layout (strings) and in the typed one of older lmeval runs read the same."""
         path = self.sample_files.get(task)
         if path is None:
             return None
-        from lmeval.samplefile import read_lines, typed
+        from lmeval.outputs.samplefile import read_lines, typed
 
         out = []
         for number, entry in read_lines(path):
@@ -69,7 +69,7 @@ class Run:
 def sample_arguments(entry: dict[str, Any]) -> list[list[Any]]:
     """A logged sample's request arguments as a list of lists, from lmeval's sample files or from
     lm-eval's (``{"gen_args_0": {"arg_0": ..., "arg_1": ...}, ...}``)."""
-    from lmeval.samplefile import arguments
+    from lmeval.outputs.samplefile import arguments
 
     return arguments(entry)
 

@@ -7,9 +7,9 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from lmeval.outputs.samplefile import typed
 from lmeval.report import Run, sample_arguments
 from lmeval.report.settings import settings_diff
-from lmeval.samplefile import typed
 
 
 @dataclass
@@ -196,8 +196,8 @@ def _fmt(value: Any) -> str:
 
 def format_comparison(c: Comparison, *, only_differences: bool = False, examples: int = 5) -> str:
     """A markdown summary: the score table, then the changed samples of each task."""
+    from lmeval.outputs.results import _markdown
     from lmeval.report.settings import format_settings_diff, run_labels
-    from lmeval.results import _markdown
 
     labels = [label.split(" ", 1)[1] for label in run_labels([c.a, c.b])]
     lines = [f"A: {labels[0]} ({c.a.path.parent.name}/{c.a.path.name})",
@@ -247,7 +247,7 @@ def _pvalue(p: float | None) -> str:
 def format_paired(paired: list[Any], options: Any = None) -> list[str]:
     """The paired-differences table (B - A with its interval, p, verdict), the method of each
     test and the documents logged in one run only."""
-    from lmeval.results import _markdown
+    from lmeval.outputs.results import _markdown
 
     level = (f" (significance level {options.alpha:g}, correction {options.correction})"
              if options is not None else "")

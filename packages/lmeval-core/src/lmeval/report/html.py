@@ -16,7 +16,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from lmeval.errors import UsageError
-from lmeval.redact import redact_args
+from lmeval.outputs.redact import redact_args
 from lmeval.report import Run
 from lmeval.report.settings import run_labels, settings_diff
 from lmeval.requires import require

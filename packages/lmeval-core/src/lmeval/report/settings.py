@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from lmeval.redact import redact_args
+from lmeval.outputs.redact import redact_args
 from lmeval.report import Run
 
 #: ``config`` keys that say nothing about how the scores were made.
@@ -55,7 +55,7 @@ def settings(run: Run) -> dict[str, str]:
                 args = {"": value}
             value = redact_args(dict(args)) if args else None
         if key == "gen_kwargs" and isinstance(value, str):
-            from lmeval.options import parse_kv
+            from lmeval.run.options import parse_kv
 
             try:
                 value = parse_kv(value, "gen_kwargs")

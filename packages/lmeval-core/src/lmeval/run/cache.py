@@ -81,7 +81,7 @@ def check_cache_dir(directory: str | os.PathLike[str] | None, flag: str = "--use
     if not directory:
         return
     from lmeval.errors import UsageError
-    from lmeval.outputs import check_writable
+    from lmeval.outputs.results import check_writable
 
     check_writable(directory, flag, file_suffixes=SUFFIXES)
     path = cache_file(directory)
@@ -182,7 +182,7 @@ class ResponseCache:
         """Store ``items`` in one transaction (committed when this returns)."""
         if not items:
             return
-        from lmeval import redact
+        from lmeval.outputs import redact
 
         # an answer that repeats a credential of this run (a hostile server echoing the API
         # key) is stored masked, as the samples show it: the cache is a file that gets shared
@@ -236,7 +236,7 @@ class RequestCache:
             from lmeval.errors import UsageError
 
             raise UsageError(f"--cache_requests: expected true, refresh or delete, got {option!r}")
-        from lmeval.cachedir import cache_root
+        from lmeval.run.cachedir import cache_root
 
         return cls(mode, cache_root() / "requests")
 

@@ -42,7 +42,7 @@ def parse_executor(spec: str) -> tuple[str, dict[str, Any]]:
 def check_executor(pm: PluginManager, spec: str) -> None:
     """Fail before anything loads when no plugin provides the executor or an option is unknown."""
     name, options = parse_executor(spec)
-    from lmeval.distributed import env_rank_world
+    from lmeval.backend.distributed import env_rank_world
 
     if env_rank_world()[1] > 1:
         raise UsageError(f"--executor {name}: run it as one process, not under torchrun or "
@@ -59,7 +59,7 @@ def check_executor(pm: PluginManager, spec: str) -> None:
 
 
 def _check_options(name: str, factory: Any, options: Mapping[str, Any]) -> None:
-    from lmeval.modelargs import named_parameters
+    from lmeval.run.modelargs import named_parameters
 
     names, is_open = named_parameters(factory)
     taken = names - {"model", "model_args", "run_options"}
@@ -74,9 +74,9 @@ def build_executor(pm: PluginManager, spec: str, model: str, model_args: Any, *,
                    batch_size: Any = None, max_batch_size: Any = None,
                    device: Any = None) -> LM:
     """The LM of executor ``spec`` standing in for backend ``model`` (a registered name)."""
-    from lmeval import redact
-    from lmeval.modelargs import check_model_args
+    from lmeval.outputs import redact
     from lmeval.protocol import parse_model_args
+    from lmeval.run.modelargs import check_model_args
 
     name, options = parse_executor(spec)
     check_executor(pm, spec)

@@ -22,7 +22,7 @@ import sqlite3
 import threading
 from pathlib import Path
 
-from lmeval.cachedir import cache_root
+from lmeval.run.cachedir import cache_root
 
 log = logging.getLogger("lmeval")
 

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
-from lmeval import redact
+from lmeval.outputs import redact
 
 if TYPE_CHECKING:
     from lmeval.protocol import LM
@@ -36,7 +36,7 @@ MODEL_FILE_SUFFIXES = (".json", ".safetensors", ".bin", ".model", ".gguf", ".jin
 def model_identity(lm: LM) -> dict[str, Any]:
     """``{"backend", "model_args", "extras"}`` for ``lm``: the key of its cached answers.
 
-    Credentials are masked (:mod:`lmeval.redact`): a rotated key or a token in a URL changes no
+    Credentials are masked (:mod:`lmeval.outputs.redact`): a rotated key or a token in a URL changes no
     answer, and the key never holds a secret wherever it is shown.
     """
     neutral = CACHE_NEUTRAL_ARGS | frozenset(lm.cache_neutral_args)
@@ -83,9 +83,9 @@ def local_files(path: str | os.PathLike[str], *, suffixes: tuple[str, ...] = MOD
                 recursive: bool = False) -> dict[str, list[Any]] | None:
     """``{file: [size, sha256]}`` for the model files in directory ``path`` (directly in it, or
     in the whole tree with ``recursive``), or for ``path`` itself when it is a file; None when
-    it is neither. The digest is of the content (:mod:`lmeval.fingerprints`), so weights swapped
+    it is neither. The digest is of the content (:mod:`lmeval.run.fingerprints`), so weights swapped
     for others of the same size with their old times restored get a new cache key."""
-    from lmeval.fingerprints import file_digest
+    from lmeval.run.fingerprints import file_digest
 
     if os.path.isfile(path):
         return {os.path.basename(path): [os.path.getsize(path), file_digest(path)]}

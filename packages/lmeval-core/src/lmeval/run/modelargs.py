@@ -89,7 +89,7 @@ def check_model_args(backend: str, factory: Callable[..., Any], args: Mapping[st
     """Refuse model arguments ``factory`` does not take: one line, the closest names, exit 2.
     A ``batch_size`` is checked against the one batch-size grammar, as ``--batch_size`` is."""
     if args.get("batch_size") is not None:
-        from lmeval.batch_size import parse_batch_size
+        from lmeval.backend.batch_size import parse_batch_size
 
         parse_batch_size(args["batch_size"], name="--model_args batch_size")
     names, is_open = named_parameters(factory)
@@ -109,7 +109,7 @@ def check_model_args(backend: str, factory: Callable[..., Any], args: Mapping[st
     if not unknown:
         return
     shown = [n for n in pool if not n.startswith("_")]
-    from lmeval.redact import shown_word
+    from lmeval.outputs.redact import shown_word
 
     parts = [f"{shown_word(k, 'a name')}{_suggest(k, shown)}" for k in unknown]
     raise UsageError(f"--model_args: backend {backend!r} has no model argument {', '.join(parts)}")

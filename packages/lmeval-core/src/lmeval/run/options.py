@@ -238,11 +238,11 @@ def check_bounds(*, num_fewshot: Any = None, limit: Any = None, batch_size: Any 
 
 
 def parse_batch_size(value: Any) -> int | str | None:
-    """``--batch_size`` in the one batch-size grammar (:mod:`lmeval.batch_size`): N, or the
+    """``--batch_size`` in the one batch-size grammar (:mod:`lmeval.backend.batch_size`): N, or the
     ``auto``/``auto:N`` text as given."""
     if value is None:
         return None
-    from lmeval.batch_size import parse_batch_size as parse_spec
+    from lmeval.backend.batch_size import parse_batch_size as parse_spec
 
     spec = parse_spec(value, name="--batch_size")
     return spec.fixed if spec.fixed is not None else str(value).strip()

@@ -1,7 +1,7 @@
 """Checks that run before the model loads: a wrong split must not cost a 70B model load.
 
 In order: the model and generation arguments against what the backend accepts
-(:mod:`lmeval.modelargs`), then every task's dataset, scored split, few-shot pool and sampler.
+(:mod:`lmeval.run.modelargs`), then every task's dataset, scored split, few-shot pool and sampler.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from lmeval.errors import LmevalError, UsageError
 from lmeval.media import IMAGE
-from lmeval.modelargs import check_generation_kwargs, check_model_args
 from lmeval.protocol import LM, UnsupportedRequestError, parse_model_args, unsupported_inputs
+from lmeval.run.modelargs import check_generation_kwargs, check_model_args
 
 if TYPE_CHECKING:
     from lmeval.plugins import PluginManager
@@ -61,9 +61,9 @@ def check_caches(use_cache: Any, cache_requests: Any) -> None:
     ``LMEVAL_CACHE_DIR`` names it: a place asked for by name that cannot be used is an error."""
     import os
 
-    from lmeval.cache import RequestCache, check_cache_dir
-    from lmeval.cachedir import cache_root
-    from lmeval.outputs import check_writable
+    from lmeval.outputs.results import check_writable
+    from lmeval.run.cache import RequestCache, check_cache_dir
+    from lmeval.run.cachedir import cache_root
 
     check_cache_dir(use_cache)
     requests = RequestCache.from_option(cache_requests)
@@ -155,7 +155,7 @@ def _pool_name(task: Task, fs: FewshotConfig) -> str:
 
 
 def _model_label(args: Mapping[str, Any], backend: str) -> str:
-    from lmeval import redact
+    from lmeval.outputs import redact
 
     for key in ("peft", "delta", "pretrained", "model", "path", "engine", "load", "model_name"):
         if args.get(key):

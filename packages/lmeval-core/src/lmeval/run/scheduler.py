@@ -16,11 +16,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from lmeval import distributed
-from lmeval.cache import CacheError, ResponseCache, request_key
+from lmeval.backend import distributed
 from lmeval.media import Media
-from lmeval.progress import Progress
 from lmeval.protocol import LM, Request, RequestKind
+from lmeval.run.cache import CacheError, ResponseCache, request_key
+from lmeval.run.progress import Progress
 
 log = logging.getLogger("lmeval")
 
@@ -112,7 +112,7 @@ class Scheduler:
                 self.stats[kind.value].computed += len(computed)
                 answers.update(computed)
         except KeyboardInterrupt as exc:  # SIGINT/SIGTERM: say what the cache holds now
-            from lmeval.interrupts import RunInterrupted
+            from lmeval.run.interrupts import RunInterrupted
 
             if isinstance(exc, RunInterrupted) and self.cache is not None:
                 exc.cache_path, exc.kept = self.cache.path, len(self.cache)

@@ -26,10 +26,10 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from lmeval.dataset_revision import check_pinned_revision
 from lmeval.errors import ConfigError, UsageError, did_you_mean
 from lmeval.hookspecs import RegisterDatasetLoader, hookimpl
 from lmeval.requires import require
+from lmeval.tasks.dataset_revision import check_pinned_revision
 
 MIRROR_ENV = "LMEVAL_DATASETS_DIR"
 _EXTENSIONS = ("jsonl", "json", "csv", "parquet")
@@ -415,7 +415,7 @@ def load_splits(dataset_path: str, dataset_name: str | None = None,
         f"dataset {dataset_path!r} (not a local folder)",
         f"; or put a copy under ${MIRROR_ENV}/{dataset_path}/{dataset_name or 'default'}/<split>.jsonl")
     kwargs.pop("trust_remote_code", None) if datasets.__version__ >= "4" else None
-    from lmeval.hubaccess import load_from_hub
+    from lmeval.tasks.hubaccess import load_from_hub
 
     try:
         loaded = dict(load_from_hub(lambda: datasets.load_dataset(

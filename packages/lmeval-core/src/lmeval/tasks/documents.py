@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from lmeval.errors import ConfigError, LmevalError
-from lmeval.timelimit import ENV, CodeTimeout, TimeLimit, limit_seconds
+from lmeval.run.timelimit import ENV, CodeTimeout, TimeLimit, limit_seconds
 
 if TYPE_CHECKING:
     from lmeval.tasks.task import Task
@@ -268,7 +268,7 @@ def _problem_of(exc: BaseException) -> tuple[str, str] | None:
 def document_problems(task: Task, notes: DocumentNotes | None = None,
                       ) -> list[tuple[int, str, str]]:
     """``(doc_id, field, message)`` for every bad evaluation document of ``task``, each
-    rendered under the time limit of :mod:`lmeval.timelimit`."""
+    rendered under the time limit of :mod:`lmeval.run.timelimit`."""
     out: list[tuple[int, str, str]] = []
     current = [0]
     docs = task.eval_docs  # process_docs has its own, longer limit

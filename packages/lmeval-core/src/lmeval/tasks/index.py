@@ -26,9 +26,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from lmeval.cachedir import cache_root, digest, write_bytes, write_json
 from lmeval.errors import UsageError, closest
-from lmeval.records import SlotRecord
+from lmeval.run.cachedir import cache_root, digest, write_bytes, write_json
+from lmeval.run.records import SlotRecord
 
 log = logging.getLogger("lmeval")
 

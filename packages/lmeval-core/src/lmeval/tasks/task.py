@@ -9,11 +9,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lmeval import data as datamod
 from lmeval import media
 from lmeval.errors import ConfigError, UsageError, did_you_mean
 from lmeval.media import Media
 from lmeval.protocol import GenerateRequest, LoglikelihoodRequest, Request, RollingRequest
+from lmeval.tasks import data as datamod
 from lmeval.tasks import templates
 from lmeval.tasks.config import TaskConfig, fail
 from lmeval.tasks.prompts import Turn, qa_turns, render_turns
@@ -252,7 +252,7 @@ class Task:
         process = self._fn("process_docs", process) if process is not None else None
         if not callable(process):
             return docs
-        from lmeval.timelimit import ENV, TimeLimit, limit_seconds
+        from lmeval.run.timelimit import ENV, TimeLimit, limit_seconds
 
         def timed_out(exc: Any) -> ConfigError:
             stopped = exc.where()
@@ -274,8 +274,8 @@ class Task:
                                   f"split {split!r} has no documents")
             first = self._eval_docs[0]
             self._features = set(first.keys()) if isinstance(first, dict) else set()
+            from lmeval.run.timelimit import TimeLimit, limit_seconds
             from lmeval.tasks.documents import timed_out
-            from lmeval.timelimit import TimeLimit, limit_seconds
 
             with TimeLimit(limit_seconds(), timed_out(self, [0])):
                 self._probe(first)

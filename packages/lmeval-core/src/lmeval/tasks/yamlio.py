@@ -55,7 +55,7 @@ class FunctionRef:
             raise ConfigError(f"!function {self.spec!r} is not of the form module.function",
                               file=self.file, line=self.line, field="!function")
         candidate = Path(self.base_dir, *module_name.split(".")).with_suffix(".py")
-        from lmeval.timelimit import TimeLimit, limit_seconds
+        from lmeval.run.timelimit import TimeLimit, limit_seconds
 
         with TimeLimit(limit_seconds(), self._timed_out(candidate, module_name)):
             module = self._import(candidate, module_name)

@@ -17,8 +17,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from lmeval import data as datamod
 from lmeval.errors import UsageError
+from lmeval.tasks import data as datamod
 
 ESSAYS = "baber/paul_graham_essays"
 SQUAD_URL = "https://rajpurkar.github.io/SQuAD-explorer/dataset/dev-v2.0.json"

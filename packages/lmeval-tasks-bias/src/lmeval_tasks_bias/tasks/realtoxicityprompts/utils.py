@@ -19,8 +19,8 @@ import urllib.error
 import urllib.request
 from typing import Any
 
-from lmeval import redact
 from lmeval.errors import UsageError
+from lmeval.outputs import redact
 
 API_URL = "https://commentanalyzer.googleapis.com/v1alpha1/comments:analyze"
 KEY_ENV = "PERSPECTIVE_API_KEY"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from lmeval.data import load_splits
+from lmeval.tasks.data import load_splits
 
 DATASET = "RMT-team/babilong-1k-samples"
 _CONTROL = re.compile(r"[\x00-\x1f]")
