@@ -21,9 +21,9 @@ class Replica:
 
     def load(self, model: str, model_args: Mapping[str, Any],
              run_options: Mapping[str, Any]) -> dict[str, Any]:
-        """Build backend ``model`` (the core's :func:`~lmeval.evaluator.run.build_model`, the
+        """Build backend ``model`` (the core's :func:`~lmeval.evaluator.build_model`, the
         same plugin discovery and argument checks) and describe it."""
-        from lmeval.evaluator.run import build_model
+        from lmeval.evaluator import build_model
         from lmeval.plugins import PluginManager, set_plugin_manager
 
         pm = PluginManager(plugins=list(run_options.get("plugins") or ()))
