@@ -13,8 +13,8 @@ from _common import (
 # ============================================================================ dialect hellaswag
 # HellaSwag translated into Egyptian Arabic (UBC-NLP/EgyHellaSwag) and Moroccan Darija
 # (MBZUAI-Paris/DarijaHellaSwag): "<activity_label>: <ctx>" and the four endings, unprocessed
-# (unlike English HellaSwag's cleaning). lm-eval also tags them `multiple_choice`, a tag whose
-# other members are not in this pack.
+# (unlike English HellaSwag's cleaning). Both carry lm-eval's tag `multiple_choice`, which also
+# gathers English HellaSwag from the classic pack.
 DIALECT_HELLASWAG = {"egyhellaswag": ("UBC-NLP/EgyHellaSwag", 0.0),
                      "darijahellaswag": ("MBZUAI-Paris/DarijaHellaSwag", 1.0)}
 
@@ -22,7 +22,7 @@ DIALECT_HELLASWAG = {"egyhellaswag": ("UBC-NLP/EgyHellaSwag", 0.0),
 def dialect_hellaswag(tree: Tree) -> None:
     for task, (path, version) in DIALECT_HELLASWAG.items():
         tree.write(f"{task}/{task}.yaml", {
-            "task": task, "dataset_path": path, "dataset_name": None, "output_type": "multiple_choice",
+            "tag": ["multiple_choice"], "task": task, "dataset_path": path, "dataset_name": None, "output_type": "multiple_choice",
             "training_split": "train", "validation_split": "validation", "test_split": None,
             "process_docs": Fn("utils.process_docs"), "doc_to_text": "{{query}}",
             "doc_to_target": "{{label}}", "doc_to_choice": "choices", "metric_list": ACC_NORM,

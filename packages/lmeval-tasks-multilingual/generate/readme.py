@@ -90,6 +90,33 @@ TABLE = [  # one README row per family: folder(s), title, datasets, metrics, pap
      "Etxaniz et al. 2024, arXiv:2406.07302"),
     (["aradice"], "AraDiCE", "`QCRI/AraDICE-ArabicMMLU-{egy,lev}`, `QCRI/AraDiCE-{BoolQ, Culture, OpenBookQA, PIQA, "
      "TruthfulQA, WinoGrande}` (test)", "acc, acc_norm, f1 (micro)", "Mousi et al. 2024, arXiv:2409.11404"),
+    (["global_piqa"], "Global PIQA", "`mrlbenchmarks/global-piqa-parallel` (131 configs), "
+     "`mrlbenchmarks/global-piqa-nonparallel` (136 configs; test)", "acc, acc_norm, acc_bytes (cloze); exact_match "
+     "of the strict_match answer letter (generation, sampled)", "Chang et al. 2025, arXiv:2510.24081"),
+    (["toksuite"], "TokSuite", "`toksuite/toksuite_{english, turkish, italian, farsi, chinese, math, stem}` (one "
+     "config per perturbation; test)", "acc, acc_norm", "Altıntaş et al. 2025, arXiv:2512.20757"),
+    (["xquad", "mlqa", "tydiqa"], "XQuAD, MLQA, TyDiQA-GoldP", "`google/xquad` (12 configs; validation), "
+     "`facebook/mlqa` (49 context/question language pairs; test), `google-research-datasets/tydiqa` "
+     "(secondary_task; validation, train for few-shot)", "exact_match, f1 (SQuAD normalization for XQuAD; MLQA's "
+     "per-language normalization for MLQA and TyDiQA)", "Artetxe et al. 2020, ACL 2020.acl-main.421; Lewis et al. "
+     "2020, arXiv:1910.07475; Clark et al. 2020 (TyDi QA), TACL"),
+    (["xwinograd", "icelandic_winogrande"], "XWinograd, Icelandic WinoGrande", "`Muennighoff/xwinograd` (6 "
+     "configs; test), `mideind/icelandic-winogrande` (train)", "acc (partial scoring)",
+     "Tikhonov and Ryabinin 2021, arXiv:2106.12066; Snæbjarnarson et al. 2022, LREC 2022.lrec-1.464"),
+    (["lambada_multilingual_stablelm", "alghafa", "indicxnli"], "LAMBADA (StableLM translations), AlGhafa "
+     "COPA/PIQA, IndicXNLI-gu", "`EleutherAI/lambada_multilingual_stablelm` (7 languages; test), `Hennara/copa_ar`, "
+     "`Hennara/pica_ar` (test), `Divyanshu/indicxnli` (gu parquet; test)", "perplexity, acc; acc, acc_norm; acc",
+     "Paperno et al. 2016, arXiv:1606.06031; Almazrouei et al. 2023 (AlGhafa), ArabicNLP 2023; Aggarwal et al. "
+     "2022, arXiv:2204.08776"),
+    (["mela"], "MELA", "`Geralt-Targaryen/MELA` (10 languages; test, dev for few-shot)", "mcc",
+     "Zhang et al. 2024, arXiv:2311.09033"),
+    (["indicparam"], "IndicParam", "`bharatgenai/IndicParam` (12 subjects; test)", "acc",
+     "BharatGen 2025, arXiv:2512.00333"),
+    (["ulqa"], "ULQA (Uyghur)", "`keramjan/{ulut, lambada_uyghur, ulqa, uleval, CELEP1, CELEP2}` (train)",
+     "acc, acc_norm; exact_match (ULQA, CELEP2); perplexity, acc (LAMBADA)", "keramjan (Hub datasets)"),
+    (["truthfulqa-multi"], "TruthfulQA-multi", "`HiTZ/truthfulqa-multi` (en, es, ca, eu, gl; validation, train for "
+     "few-shot)", "acc (MC1, MC2); bleu_max, bleu_acc, bleu_diff (generation; extra `[rouge]`)",
+     "Calvo Figueras et al. 2025, arXiv:2502.09387"),
 ]
 
 
