@@ -12,8 +12,7 @@ from lmeval.tasks.data import DocList
 from lmeval_tasks_leaderboard.llama3 import arc_process_docs, in_subtask, mmlu_pro_fewshot_to_text
 from lmeval_testkit.goldens import check_golden_case, golden_id, load_goldens
 
-GOLDEN = [c for c in load_goldens(Path(__file__).parent / "golden" / "llama3_requests.json")
-          if not c["task"].startswith("metabench")]
+GOLDEN = load_goldens(Path(__file__).parent / "golden" / "llama3_requests.json")
 
 
 @pytest.mark.parametrize("case", GOLDEN, ids=golden_id)

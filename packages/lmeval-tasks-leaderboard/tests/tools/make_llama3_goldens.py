@@ -4,7 +4,7 @@
 
 lm-eval's own task definitions build the first document of each case in ``CASES`` from the
 offline mirror and score it with :mod:`lmeval_testkit.goldens`' stand-in answers; the output,
-``tests/golden/llama3_requests.json``, is committed (the tests need no lm-eval).
+``tests/golden/llama3_requests.json`` and ``tests/golden/metabench_requests.json``, is committed (the tests need no lm-eval).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ sys.path.insert(0, str(HERE.parents[2] / "lmeval-testkit" / "src"))
 from lmeval_testkit.goldens import write_goldens  # noqa: E402
 
 MIRROR = HERE.parent / "fixtures" / "datasets"
-OUT = HERE.parent / "golden" / "llama3_requests.json"
+GOLDEN = HERE.parent / "golden"
 
 CASES: list[str | tuple[str, int | None]] = [
     # llama3: five dev shots with the gen_prefix, zero-shot CoT, inline translated shots, MMLU-Pro
@@ -27,7 +27,15 @@ CASES: list[str | tuple[str, int | None]] = [
     "mmlu_es_llama_anatomy", "mmlu_th_llama_virology", ("mmlu_hi_llama_marketing", 2),
     "mmlu_pro_llama_law", "arc_challenge_llama", "gsm8k_llama",
 ]
+#: metabench: every benchmark's row-carried shots, both splits; the permuted Winogrande (a swap).
+#: The other permuted tasks shuffle with lm-eval's global generator on every read: no golden
+METABENCH_CASES: list[str | tuple[str, int | None]] = [
+    "metabench_arc", "metabench_gsm8k", "metabench_hellaswag", "metabench_mmlu", "metabench_truthfulqa",
+    "metabench_winogrande", "metabench_mmlu_secondary", "metabench_winogrande_permute",
+    "metabench_winogrande_secondary_permute",
+]
 
 
 if __name__ == "__main__":
-    write_goldens(CASES, MIRROR, OUT)
+    write_goldens(CASES, MIRROR, GOLDEN / "llama3_requests.json")
+    write_goldens(METABENCH_CASES, MIRROR, GOLDEN / "metabench_requests.json")
