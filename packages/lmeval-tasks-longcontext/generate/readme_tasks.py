@@ -16,7 +16,7 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 BEGIN, END = "<!-- every-task:begin -->", "<!-- every-task:end -->"
 KINDS = ("group", "tag", "task")
 FAMILIES = (  # (title, name prefix); the first matching prefix wins
-    ("LongBench", "longbench"), ("RULER", "ruler"), ("RULER", "niah"), ("RULER", "longcxt"), ("Other", ""),
+    ("LongBench v2", "longbench2"), ("LongBench", "longbench"), ("RULER", "ruler"), ("RULER", "niah"), ("RULER", "longcxt"), ("Other", ""),
 )
 
 
