@@ -34,7 +34,21 @@ TASKS = {"hellaswag", "arc_easy", "arc_challenge", "lambada_openai", "lambada_op
          "tinyWinogrande", "t0_eval", "flan_held_in",
          # issue 29: math word problems
          "gsm8k_platinum", "gsm8k_platinum_cot", "gsm8k_platinum_cot_zeroshot", "gsm8k_platinum_cot_llama",
-         "gsm8k_platinum_cot_self_consistency", "gsm_plus", "gsm_plus_mini", "mathqa"}
+         "gsm8k_platinum_cot_self_consistency", "gsm_plus", "gsm_plus_mini", "mathqa",
+         # issue 32: small English classics
+         "cola", "mnli", "mnli_mismatch", "mrpc", "qnli", "qqp", "rte", "sst2", "wnli",
+         *(f"{b}-{p}" for b, pairs in (("wmt14", ("en-fr", "fr-en")), ("wmt16", ("de-en", "en-de", "en-ro", "ro-en")),
+                                       ("iwslt2017", ("en-ar", "ar-en"))) for p in pairs), "wmt-ro-en-t5-prompt",
+         *(f"inverse_scaling_{t}" for t in ("hindsight_neglect_10shot", "into_the_unknown", "memo_trap",
+                                            "modus_tollens", "neqa", "pattern_matching_suppression",
+                                            "quote_repetition", "redefine_math", "repetitive_algebra", "sig_figs",
+                                            "winobias_antistereotype")),
+         *(f"ethics_{t}" for t in ("cm", "deontology", "justice", "utilitarianism", "virtue")),
+         "anagrams1", "anagrams2", "cycle_letters", "random_insertion", "reversed_words",
+         "qa4mre_2011", "qa4mre_2012", "qa4mre_2013", "fld_default", "fld_star", "fld_logical_formula_default",
+         "fld_logical_formula_star", "storycloze_2016", "storycloze_2018", "lambada_openai_cloze_yaml",
+         "lambada_standard_cloze_yaml", "webqs", "mutual", "mutual_plus", "logiqa2", "logieval", "wsc273", "swag",
+         "prost", "mc_taco", "moral_stories", "groundcocoa", "squad_completion", "swde", "fda"}
 GROUPS = {"babilong": 20, "babilong_longctx": 5, "click": 11, "click_lang": 3, "click_cul": 8,
           "tinyBenchmarks": 6}
 
@@ -112,8 +126,8 @@ def test_validate_passes(capsys):
     problems = 3 + (0 if has_evaluate else 1)
     # this pack's files, and the mmlu, blimp and bbh files of lmeval-tasks-mmlu, -minimal-pairs and -bbh
     # that the openllm, pythia, multimedqa and flan_held_out bundles name as members, checked through them
-    # (+8: gsm8k_platinum x5, gsm_plus x2, mathqa)
-    assert re.search(rf"402 file\(s\) checked, {problems} problem\(s\)", out.err), out.out + out.err
+    # (+8: gsm8k_platinum x5, gsm_plus x2, mathqa; +64: issue 32's classics, one file per task)
+    assert re.search(rf"466 file\(s\) checked, {problems} problem\(s\)", out.err), out.out + out.err
     assert code == 1, out.out
     for name in ("t0_eval", "flan_held_in", "wsc_t5_prompt"):
         assert f"{name}.yaml:" in out.out + out.err

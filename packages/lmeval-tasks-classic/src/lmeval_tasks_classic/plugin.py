@@ -28,6 +28,9 @@ NOTES = {
     "t0_eval": "cannot run: built from promptsource templates (lm-eval 0.4.13 cannot load it either)",
     "flan_held_in": "cannot run: its tasks name no dataset (lm-eval 0.4.13 cannot load it either)",
     "gsm8k_cot_self_consistency": "64 sampled answers per question",
+    **{name: "needs the [translation] extra (sacrebleu)" for name in (
+        "wmt14-en-fr", "wmt14-fr-en", "wmt16-de-en", "wmt16-en-de", "wmt16-en-ro", "wmt16-ro-en",
+        "iwslt2017-en-ar", "iwslt2017-ar-en", "wmt-ro-en-t5-prompt")},
     **{name: _TINY for name in ("tinyArc", "tinyGSM8k", "tinyHellaswag", "tinyMMLU", "tinyTruthfulQA",
                                 "tinyWinogrande", "tinyBenchmarks")},
     **{f"acp_{q}_{kind}": "generates up to 1,024 tokens"

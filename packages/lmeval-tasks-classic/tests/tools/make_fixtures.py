@@ -15,6 +15,7 @@ import acp_gen_fixtures
 import bundle_fixtures
 import math_fixtures
 import qa_fixtures
+import small_classics_fixtures
 import super_glue_fixtures
 import tiny_fixtures
 
@@ -314,6 +315,7 @@ def main() -> None:
     bundle_fixtures.write_all(write, ROOT)
     math_fixtures.write_all(write)
     qa_fixtures.write_all(write)
+    small_classics_fixtures.write_all(write, ROOT)
     super_glue_fixtures.write_all(write)
     tiny_fixtures.write_all(write, arc=arc, hellaswag=hellaswag, gsm8k=gsm8k, winogrande=winogrande)
 
