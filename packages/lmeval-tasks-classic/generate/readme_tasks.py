@@ -14,6 +14,8 @@ from _common import TASKS_ROOT
 README = Path(__file__).resolve().parents[1] / "README.md"
 BEGIN, END = "<!-- every-task:begin -->", "<!-- every-task:end -->"
 FAMILIES = (  # (title, name prefixes); the first match wins; "" catches the rest
+    ("MastermindEval", ("mastermind",)), ("Physics GRE", ("physics_gre",)), ("jfinqa", ("jfinqa",)),
+    ("Putnam-AXIOM", ("putnam_axiom",)), ("LingOly", ("lingoly", "delta_nc")), ("SLR-Bench", ("slr_bench",)),
     ("ACPBench", ("acp_",)), ("BABILong (long context)", ("babilong",)), ("BEAR", ("bear",)),
     ("CareQA", ("careqa",)), ("CLIcK", ("click",)), ("CNN/DailyMail", ("cnn_dailymail",)),
     ("EQ-Bench", ("eq",)), ("LAMBADA", ("lambada",)),
