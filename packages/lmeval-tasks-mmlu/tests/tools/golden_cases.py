@@ -11,9 +11,11 @@ TASKS_DIR = Path(__file__).resolve().parents[2] / "src" / "lmeval_tasks_mmlu" / 
 
 # families with thousands of near-identical tasks: only these subjects / languages have goldens;
 # tmmluplus_linear_algebra reads hf:// CSV files, which the golden loader does not mirror
-# (task_parity.py compares it with lm-eval instead)
+# (task_parity.py compares it with lm-eval instead); MMLU-ProX, KMMLU-HARD, TMLU, MMLU-SR and the
+# Spanish MMLU-Redux have their own golden files (make_exam_goldens.py)
 SLICED = re.compile(r"mmlu_.*(continuation|generative)|mmlu_flan_.*|mmlu_redux_.*|global_mmlu_.*|mmmlu_.*|"
-                    r"tmmluplus_linear_algebra")
+                    r"tmmluplus_linear_algebra|"
+                    r"mmlu_prox_.*|kmmlu_(cot_|direct_)?hard_.*|tmlu_.*|mmlusr_.*|mmlu_.*_generativ(e_spanish|_spanishe)")
 SLICE = re.compile(r"(mmlu_.*|global_mmlu_full_(am|fil|zh)_)(abstract_algebra|high_school_us_history|"
                    r"professional_law|world_religions)(_generative|_continuation)?|global_mmlu_(zh|yo)_.*|"
                    r"mmmlu_(ar_xy|sw_ke|zh_cn)_(abstract_algebra|college_mathematics|world_religions)")
