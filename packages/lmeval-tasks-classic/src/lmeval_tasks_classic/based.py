@@ -1,10 +1,11 @@
 """The recall tasks of the Based paper (Arora et al., 2024, arXiv:2402.18668): ``squad_completion``,
 ``swde`` and ``fda``, lm-eval 0.4.13's Python tasks ported to :class:`lmeval.tasks.task.Task`.
 
-Each document is a prompt (``text``, stripped) that the model completes greedily for up to 48
-tokens; ``contains`` is 1 when the stripped gold ``value`` occurs in the completion, ignoring
-case. swde and fda stop at a newline; squad_completion takes the task's generation arguments
-(lm-eval's greedy defaults, stopping at a blank line) and adds only what they lack.
+Each document is a prompt (``text``, stripped) that the model completes greedily; ``contains``
+is 1 when the stripped gold ``value`` occurs in the completion, ignoring case. swde and fda stop
+at a newline after at most 48 tokens; squad_completion takes the task's generation arguments and
+adds only what they lack (a newline stop, 48 tokens), so with lm-eval's greedy defaults it
+generates up to 256 tokens until a blank line, as lm-eval 0.4.13 does.
 """
 
 from __future__ import annotations
