@@ -6,6 +6,7 @@ from pathlib import Path
 
 import yaml
 from catalan import CATALAN_INCLUDED, CATALAN_LEFT_OUT
+from spanish import SPANISH_LEFT_OUT
 
 # ======================================================================================= README
 TABLE = [  # one README row per family: folder(s), title, datasets, metrics, paper
@@ -117,6 +118,19 @@ TABLE = [  # one README row per family: folder(s), title, datasets, metrics, pap
     (["truthfulqa-multi"], "TruthfulQA-multi", "`HiTZ/truthfulqa-multi` (en, es, ca, eu, gl; validation, train for "
      "few-shot)", "acc (MC1, MC2); bleu_max, bleu_acc, bleu_diff (generation; extra `[rouge]`)",
      "Calvo Figueras et al. 2025, arXiv:2502.09387"),
+    (["galician_bench"], "GalicianBench", "`proxectonos/{belebele_gl, galcola, mgsm_gl, openbookqa_gl, "
+     "parafrases_gl, PAWS-gl, summarization_gl, truthfulqa_gl, xnli_gl, xstorycloze_gl}`, `facebook/flores` (all)",
+     "acc / acc_norm, mcc (GalCoLA), exact_match (MGSM), bleu + rouge1 (summarization; extra `[rouge]`), "
+     "TruthfulQA mc1/mc2 acc and bleu/rouge max/acc/diff (extra `[rouge]`), bleu, ter, chrf (FLORES)",
+     "Baucells et al. 2025 (IberoBench), arXiv:2504.16921"),
+    (["spanish_bench"], "SpanishBench", "`BSC-LT/{COPA-es, openbookqa-es}`, `nbel/EsCoLA`, `paws-x` (es), `xnli` "
+     "(es), `PlanTL-GOB-ES/wnli-es` (csv), `csebuetnlp/xlsum` (spanish), `gplsi/{cocoteros, ES-VA_translation_test}`, "
+     "`juletxara/mgsm` (es), `facebook/flores` (all); plus `belebele_spa_Latn`, `xstorycloze_es` above",
+     "acc / acc_norm, mcc (EsCoLA), exact_match (MGSM), bleu + rouge1 (XL-Sum, cocoteros_es; extra `[rouge]`), "
+     "bleu, ter, chrf (translation)", "Baucells et al. 2025 (IberoBench), arXiv:2504.16921"),
+    (["portuguese_bench"], "PortugueseBench", "`nilc-nlp/assin`, `nilc-nlp/assin2`, `facebook/flores` (all); plus "
+     "`belebele_por_Latn` above", "acc (ASSIN), macro f1 (ASSIN 2 RTE), pearsonr (ASSIN 2 STS), bleu, ter, chrf "
+     "(FLORES)", "Baucells et al. 2025 (IberoBench), arXiv:2504.16921; Real et al. 2020 (ASSIN 2)"),
 ]
 
 
@@ -179,6 +193,9 @@ def render(root: Path) -> str:
         "FLORES eu↔{es,en,pt,it,fr,ca,gl,de}, EusReading, EusProficiency, EusTrivia, EusExams eu (and es), "
         "QNLIeu, XNLI-eu (+ native, mt), WNLI-eu, XCOPA-eu, MGSM-eu direct and CoT, PAWS-eu, PIQA-eu). All six "
         "BasqueGLUE tasks are here too (tag `basque-glue`).", "",
+        "SpanishBench: every task of lm-eval's `spanish_bench` group is listed; the group needs lmeval-tasks-classic "
+        "for `eqbench_es`." + (" Left out of the group for now: " + "; ".join(f"`{k}` ({v})" for k, v in
+                                SPANISH_LEFT_OUT.items()) + "." if SPANISH_LEFT_OUT else ""), "",
         "CatalanBench: " + ", ".join(f"`{t}`" for t in CATALAN_INCLUDED) + " are here; the `catalan_bench` "
         "group runs them (its `eqbench_ca` is lmeval-tasks-classic's, which the group therefore needs "
         "installed)." + (" Left out: " + "; ".join(f"`{k}` ({v})" for k, v in CATALAN_LEFT_OUT.items()) + "."

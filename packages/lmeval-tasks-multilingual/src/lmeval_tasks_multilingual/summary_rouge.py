@@ -19,7 +19,7 @@ from lmeval.requires import require
 _TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
 
 
-_NEEDED_BY = "cabreu, cocoteros_va, terretaqa and xlsum"
+_NEEDED_BY = "cabreu, cocoteros_va, cocoteros_es, terretaqa, summarization_gl and xlsum"
 
 
 def _modules() -> tuple[Any, Any]:
