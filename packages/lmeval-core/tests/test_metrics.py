@@ -263,6 +263,22 @@ def test_missing_sacrebleu_names_the_install(monkeypatch):
         agg.bleu([("a", "a")])
 
 
+def test_missing_sacrebleu_stops_a_translation_run_before_the_model(tmp_path, monkeypatch, capsys):
+    """BLEU/chrF/TER are corpus scores computed after generation; their library is checked first."""
+    from lmeval.cli import main
+
+    (tmp_path / "mt.jsonl").write_text('{"src": "hallo", "tgt": "hello"}\n', encoding="utf-8")
+    (tmp_path / "mt.yaml").write_text(
+        "task: tiny_mt\ndataset_path: json\ndataset_kwargs:\n  data_files:\n    test: mt.jsonl\n"
+        "test_split: test\noutput_type: generate_until\ndoc_to_text: '{{src}}'\ndoc_to_target: '{{tgt}}'\n"
+        "metric_list:\n  - metric: chrf\n", encoding="utf-8")
+    monkeypatch.setitem(sys.modules, "sacrebleu", None)
+    code = main(["run", "--model", "dummy", "--tasks", "tiny_mt", "--include_path", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert "needs sacrebleu" in err and "distinct requests" not in err
+
+
 # ---------------------------------------------------------------------------- stderr rules
 
 

@@ -104,6 +104,8 @@ def check_inputs(name: str, factory: Any, tasks: Sequence[Task]) -> None:
 
 
 _REQUEST_KIND = {"multiple_choice": "loglikelihood"}
+#: built-in aggregations that sacrebleu computes (lmeval.metrics.aggregations)
+_SACREBLEU_AGGREGATIONS = frozenset({"bleu", "chrf", "chrf++", "ter"})
 
 
 def check_tasks(tasks: Sequence[Task], *, num_fewshot_flag: int | None) -> None:
@@ -124,6 +126,10 @@ def _check_task(task: Task, num_fewshot_flag: int | None) -> None:
     task.eval_docs  # noqa: B018 - loads the dataset and the scored split, or says why not
     # a helper module that needs a missing library (a metric's) says so now, not after generation
     task._fn("process_results", task.config.process_results)
+    if any(task.aggregation_name(m) in _SACREBLEU_AGGREGATIONS for m in task.aggregations):
+        from lmeval.metrics.aggregations import _sacrebleu
+
+        _sacrebleu()  # corpus BLEU/chrF/TER come after generation: their library is checked now
     shots = task.config.num_fewshot or 0
     if shots <= 0:
         return
