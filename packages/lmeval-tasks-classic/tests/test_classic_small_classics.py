@@ -129,3 +129,14 @@ def test_wmt16_t5_without_sacrebleu_stops_before_the_model(monkeypatch, capsys):
     err = capsys.readouterr().err
     assert code == 2, err
     assert "lmeval-tasks-classic[translation]" in err and "requests" not in err
+
+
+def test_translation_without_sacrebleu_stops_before_the_model(monkeypatch, capsys):
+    """The core's BLEU/chrF/TER need sacrebleu; a run says so before any request is answered."""
+    from lmeval.cli import main
+
+    monkeypatch.setitem(sys.modules, "sacrebleu", None)
+    code = main(["run", "--model", "dummy", "--tasks", "wmt16-de-en", "--limit", "1"])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert "needs sacrebleu" in err and "distinct requests" not in err
