@@ -68,15 +68,22 @@ def install_mirror(mirror: Path) -> None:
     """Make ``datasets.load_dataset`` read ``mirror`` instead of the Hub."""
     import datasets
 
+    def rows(file: Path) -> datasets.Dataset:
+        return datasets.Dataset.from_list(
+            [json.loads(line) for line in file.read_text(encoding="utf-8").splitlines() if line])
+
     def load_dataset(path: str, name: str | None = None, split: str | None = None,
-                     **_: object) -> datasets.DatasetDict | datasets.Dataset:
+                     data_files: object = None, **_: object) -> datasets.DatasetDict | datasets.Dataset:
+        splits = {}
+        if path == "json" and isinstance(data_files, dict):  # hf://datasets/<owner>/<name>/<file>
+            for key, url in data_files.items():
+                if isinstance(url, str) and url.startswith("hf://datasets/"):
+                    splits[key] = rows(mirror / url.removeprefix("hf://datasets/"))
         folder = mirror / path / (name or "default")
         if not folder.is_dir():
             folder = mirror / path / "default"
-        splits = {}
-        for file in sorted(folder.glob("*.jsonl")):
-            rows = [json.loads(line) for line in file.read_text(encoding="utf-8").splitlines() if line]
-            splits[file.stem] = datasets.Dataset.from_list(rows)
+        for file in sorted(folder.glob("*.jsonl")) if not splits else ():
+            splits[file.stem] = rows(file)
         if not splits:
             raise FileNotFoundError(f"no fixture for dataset {path!r} (config {name!r}) under {mirror}")
         return splits[split] if split else datasets.DatasetDict(splits)  # split=: one Dataset
