@@ -8,8 +8,7 @@ lm-eval 0.4.13, on this pack's fixtures::
 As ``make_goldens.py``: every task's first document at its default shot count plus few-shot
 settings, requests and scores; each generate_until task (``wmt-ro-en-t5-prompt`` excepted: lm-eval
 loads its ``wer`` and ``bleu`` from the Hub) also scored on ``ANSWERS`` through lm-eval's filters
-and process_results. ``prost`` reads a ``hf://`` data file that the test kit's mirror does not
-serve; task_parity compares it. The output, ``tests/golden/small_classics_requests.json``, is committed.
+and process_results. The output, ``tests/golden/small_classics_requests.json``, is committed.
 """
 
 from __future__ import annotations
@@ -34,7 +33,7 @@ TASKS = ["cola", "mnli", "mnli_mismatch", "mrpc", "qnli", "qqp", "rte", "sst2", 
          "qa4mre_2011", "qa4mre_2013", "fld_default", "fld_star", "fld_logical_formula_default",
          "fld_logical_formula_star", "storycloze_2016", "storycloze_2018", "lambada_openai_cloze_yaml",
          "lambada_standard_cloze_yaml", "webqs", "mutual", "mutual_plus", "logiqa2", "logieval", "wsc273",
-         "swag", "mc_taco", "moral_stories", "groundcocoa", "squad_completion", "swde", "fda"]
+         "swag", "prost", "mc_taco", "moral_stories", "groundcocoa", "squad_completion", "swde", "fda"]
 FEWSHOT = [("cola", 2), ("mnli", 3), ("wmt16-de-en", 2), ("iwslt2017-en-ar", 1), ("inverse_scaling_neqa", 2),
            ("ethics_utilitarianism", 2), ("ethics_deontology", 3), ("anagrams1", 2), ("qa4mre_2012", 1),
            ("fld_default", 2), ("storycloze_2016", 1), ("mutual", 2), ("logiqa2", 2), ("logieval", 0),
