@@ -25,8 +25,14 @@ FAMILIES: dict[str, list[Case]] = {
     "physics_gre": ["physics_gre_multiple_choice", "physics_gre_additional_multiple_choice",
                     ("physics_gre_all_multiple_choice", 2)],
     "jfinqa": ["jfinqa_numerical", "jfinqa_consistency", "jfinqa_temporal"],
+    # lm-eval's helper needs antlr4-python3-runtime 4.11 (PYTHONPATH=<a --target install of it>)
+    "putnam_axiom": ["putnam_axiom", "putnam_axiom_original", "putnam_axiom_variations", "putnam_axiom_variations_org",
+                     ("putnam_axiom", 0), ("putnam_axiom_variations", 1)],
 }
 ANSWERS: dict[str, list[str]] = {
+    "putnam_axiom": [" So $\\boxed{x^2+2x+1}$.", " $\\boxed{(x+1)^2}$", "Final Answer: The final answer is $(x+1)^2$. I hope it is correct.",
+                     " The answer is: x^2 + 2x + 1", " \\boxed x^{2}+2x+1$ done", " \\fbox{(x+1)^2}", " \\boxed{x^2+2x+2}",
+                     " \\boxed{\\frac{1}{", " I could not solve it.", "", " \\boxed{7} then \\boxed{(1+x)^2}"],
     "jfinqa": [" 12.5%", " Answer: 1,234百万円", " 回答：△500", " 増加しました", " 3億円", " 12.6 %", " 0",
                " answer : 7", "計算すると\n\n 1234 ", "", "\x00 ＡＮＳＷＥＲ：１２．５％"],
 }
