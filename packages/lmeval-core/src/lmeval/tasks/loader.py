@@ -110,7 +110,8 @@ class TaskLoader:
         pushed = {**config.overrides, **(overrides or {})}
         group = Group(name, config)
         for member in config.task:
-            group.children.extend(self._members(member, group, pushed, raw, (*stack, name)))
+            for child in self._members(member, group, pushed, raw, (*stack, name)):
+                _add_child(group.children, child)
         return group
 
     def _members(self, item: Any, group: Group, overrides: dict, raw: dict,
@@ -211,3 +212,13 @@ def provided_fields(cls: type[Task]) -> frozenset[str]:
     YAML need not set them."""
     return frozenset(name for name in ("doc_to_text", "doc_to_target", "doc_to_choice")
                      if getattr(cls, name) is not getattr(Task, name))
+
+
+def _add_child(children: list[Node], child: Node) -> None:
+    """A member named twice in a group is one member, as in lm-eval (its group holds children by
+    name): the later one takes the earlier one's place."""
+    for i, known in enumerate(children):
+        if known.name == child.name:
+            children[i] = child
+            return
+    children.append(child)
