@@ -107,6 +107,11 @@ DELIBERATE = {
     "flan_held_in": "lm-eval 0.4.13 cannot load flan_held_in (its inline tasks' include: EleutherAI/lm-evaluation-"
                     "harness#2165) and those tasks name no dataset; lmeval lists the name and stops on it in one line "
                     "(lmeval-tasks-classic README)",
+    "toksuite_abridged*": "lm-eval 0.4.13 cannot build toksuite_abridged: its inline subgroups ({group: ..., task: "
+                          "[...]}) reach Group.add as a task named by a list (TypeError: unhashable type: 'list'), so it "
+                          "runs nothing; lmeval runs the group (acc, acc_norm) and its 12 inline subgroups, which have no "
+                          "aggregate list and so no score of their own (lmeval-tasks-multilingual README; inline "
+                          "subgroups: EleutherAI/lm-evaluation-harness#3502)",
     "masakhapos*": "lm-eval 0.4.13 gives every MasakhaPOS sentence acc 1.0 (its list target makes the task multiple-target and the pass-through acc is truthy), then its acc_score aggregation fails on those floats, so it reports no score; lmeval scores each sentence's tag accuracy as that aggregation means (lmeval-tasks-multilingual README)",
     "niah_*": "RULER builds its documents with the model's tokenizer, which the scripted model lacks (both tools stop "
               "asking for one); packages/lmeval-tasks-longcontext/tests/tools/ruler_documents.py compares the documents "

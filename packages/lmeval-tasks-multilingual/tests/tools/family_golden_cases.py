@@ -20,4 +20,6 @@ CASES: dict[str, list[str | tuple[str, int]]] = {
     "ulqa": ["ulqa_", "celep2", ("celep1", 1), "wub", "wum", "nug", "lambada_uyghur"],
     "truthfulqa_multi": ["truthfulqa-multi_gen_gl", ("truthfulqa-multi_gen_en", 2), "truthfulqa-multi_mc1_eu",
                          ("truthfulqa-multi_mc2_es", 2)],
+    "nerel_bench": ["ru_entity_recognition", "ru_entity_definition", "ru_relation_extraction", "ru_relation_definition",
+                    ("ru_entity_recognition", 0)],
 }
