@@ -118,6 +118,9 @@ TABLE = [  # one README row per family: folder(s), title, datasets, metrics, pap
     (["truthfulqa-multi"], "TruthfulQA-multi", "`HiTZ/truthfulqa-multi` (en, es, ca, eu, gl; validation, train for "
      "few-shot)", "acc (MC1, MC2); bleu_max, bleu_acc, bleu_diff (generation; extra `[rouge]`)",
      "Calvo Figueras et al. 2025, arXiv:2502.09387"),
+    (["nerel-bench"], "NEREL-bench", "`bond005/NEREL_bench` (4 configs; test; lm-eval's three fixed few-shot examples "
+     "per task)", "f1 of the answer's lines (extraction), chrf / 100 (definitions); extra `[nerel]` (nltk)",
+     "Bondarenko 2026 (Hub dataset); Loukachevitch et al. 2021 (NEREL), RANLP"),
     (["galician_bench"], "GalicianBench", "`proxectonos/{belebele_gl, galcola, mgsm_gl, openbookqa_gl, "
      "parafrases_gl, PAWS-gl, summarization_gl, truthfulqa_gl, xnli_gl, xstorycloze_gl}`, `facebook/flores` (all)",
      "acc / acc_norm, mcc (GalCoLA), exact_match (MGSM), bleu + rouge1 (summarization; extra `[rouge]`), "
@@ -286,6 +289,12 @@ def render(root: Path) -> str:
         "group `darija_summarization`, whose `metric_list` supplies the aggregations, runs it. Here the task "
         "carries the group's list, so alone it scores what it scores in the group (requests and group scores "
         "are lm-eval's). No lm-eval issue tracks it.",
+        "* `toksuite_abridged`: lm-eval 0.4.13 cannot build it: its task list defines twelve inline subgroups "
+        "(`{group: ..., task: [...]}`), which lm-eval's group factory adds as tasks named by a list (TypeError: "
+        "unhashable type: 'list'), so the group runs nothing there. Here it runs: its acc and acc_norm over its "
+        "members, weighted by size; the inline subgroups have no aggregate list, so (as lm-eval would print them) "
+        "no score of their own. The member tasks and the other TokSuite groups are lm-eval's. Inline subgroups are "
+        "discussed in EleutherAI/lm-evaluation-harness#3502; task_parity lists the group as deliberately different.",
         "* An empty (or blank) DarijaBench generation scores BERTScore 0, bert-score's own rule (a sentence of "
         "special tokens alone); with transformers 5, lm-eval 0.4.13 stops the aggregation there instead "
         "(bert-score 0.3.13 calls `build_inputs_with_special_tokens`, which transformers 5 tokenizers no longer "
