@@ -45,6 +45,9 @@ CHUNK = 60  # ungrouped tasks per evaluate call
 
 #: task or group glob → why its difference is kept (counted apart from the differences to fix)
 DELIBERATE = {
+    "slr_bench*": "SLR-Bench's reward runs SWI-Prolog (swipl), a system binary not on PyPI: lm-eval 0.4.13's helper "
+                  "exits at import without it and lmeval refuses the task in one line (exit 2); neither tool can run "
+                  "it here (lmeval-tasks-classic README)",
     "wmt-ro-en-t5-prompt": "lm-eval 0.4.13 takes its `wer` and `bleu` from HF evaluate's Hub modules (evaluate.load; "
                            "wer also needs jiwer), which an offline run cannot load (TypeError: 'NoneType' object is "
                            "not callable); lmeval computes both without the Hub (wmt2016/wmt16_t5_metrics.py, unit-"

@@ -28,8 +28,12 @@ FAMILIES: dict[str, list[Case]] = {
     # lm-eval's helper needs antlr4-python3-runtime 4.11 (PYTHONPATH=<a --target install of it>)
     "putnam_axiom": ["putnam_axiom", "putnam_axiom_original", "putnam_axiom_variations", "putnam_axiom_variations_org",
                      ("putnam_axiom", 0), ("putnam_axiom_variations", 1)],
+    "lingoly": ["lingoly_context", "lingoly_nocontext"],
 }
 ANSWERS: dict[str, list[str]] = {
+    "lingoly": [' {"a": "The big house", "b": "the small dog"', " {'a': 'the big house.', 'b': 'small dog'}",
+                ' "a": "the big house", "b": "a small dog"}', " {'a': 'x', 'b': ['a small dog']}", " no JSON here", "",
+                ' {"a": "the big house", "b": "the small dog"}', " {1: 2"],
     "putnam_axiom": [" So $\\boxed{x^2+2x+1}$.", " $\\boxed{(x+1)^2}$", "Final Answer: The final answer is $(x+1)^2$. I hope it is correct.",
                      " The answer is: x^2 + 2x + 1", " \\boxed x^{2}+2x+1$ done", " \\fbox{(x+1)^2}", " \\boxed{x^2+2x+2}",
                      " \\boxed{\\frac{1}{", " I could not solve it.", "", " \\boxed{7} then \\boxed{(1+x)^2}"],
