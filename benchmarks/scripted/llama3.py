@@ -18,7 +18,7 @@ def generations(text: str) -> tuple[str, ...] | None:
             " I think it is 11 apples.",
             "",
         )
-    if "[the_answer_letter]" not in prompt:
+    if "[the_answer_letter]" not in prompt or "Given the following question and" not in prompt:
         return None
     if prompt.rstrip().endswith("The best answer is"):
         return (" B", " c", " $D$", "A", " The best answer is C", " E", "")

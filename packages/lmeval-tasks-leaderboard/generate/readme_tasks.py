@@ -18,6 +18,7 @@ BEGIN, END = "<!-- every-task:begin -->", "<!-- every-task:end -->"
 KINDS = ("group", "tag", "task")
 FAMILIES = (  # (title, name prefix, an fnmatch pattern); the first matching prefix wins
     ("Llama 3 evaluations (lm-eval's llama3)", "*_llama"), ("metabench", "metabench"),
+    ("SCORE robustness (lm-eval's score)", "*_robustness"),
     ("Open LLM Leaderboard v2", "leaderboard"), ("IFEval", "ifeval"), ("GPQA", "gpqa"),
     ("MMLU-Pro", "mmlu_pro"), ("Minerva MATH", "minerva_math"), ("Hendrycks MATH", "hendrycks_math"),
     ("Math word problems (with the classic and bbh packs)", "math_word_problems"),

@@ -1,7 +1,7 @@
 """lm-eval's ``llama3`` tasks: for a handful of cases (MMLU with its answer prefix, chain of
 thought, the translated MMLUs' inline shots, MMLU-Pro, ARC, GSM8K) lmeval builds exactly the
 requests lm-eval 0.4.13 builds on the fixtures and scores stand-in answers alike
-(``golden/llama3_requests.json``, written by ``tools/make_llama3_goldens.py``)."""
+(``golden/llama3_requests.json``, written by ``tools/make_reproduction_goldens.py``)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """metabench: lmeval builds lm-eval 0.4.13's requests from the row-carried shots
-(``golden/metabench_requests.json``, ``tools/make_llama3_goldens.py``), and the permuted variants
+(``golden/metabench_requests.json``, ``tools/make_reproduction_goldens.py``), and the permuted variants
 move every answer, the same way on every read."""
 
 from __future__ import annotations

@@ -1,10 +1,11 @@
-"""Write golden requests of the ``llama3`` and ``metabench`` families with lm-eval 0.4.13, on the fixtures.
+"""Write golden requests of the ``llama3``, ``metabench`` and ``score`` families with lm-eval 0.4.13, on the fixtures.
 
-    benchmarks/.work/ref-venv/bin/python packages/lmeval-tasks-leaderboard/tests/tools/make_llama3_goldens.py
+    PYTHONPATH=.venv/lmeval-math-libs benchmarks/.work/ref-venv/bin/python \\
+        packages/lmeval-tasks-leaderboard/tests/tools/make_reproduction_goldens.py
 
 lm-eval's own task definitions build the first document of each case in ``CASES`` from the
 offline mirror and score it with :mod:`lmeval_testkit.goldens`' stand-in answers; the output,
-``tests/golden/llama3_requests.json`` and ``tests/golden/metabench_requests.json``, is committed (the tests need no lm-eval).
+``tests/golden/{llama3,metabench,score}_requests.json``, is committed (the tests need no lm-eval).
 """
 
 from __future__ import annotations
@@ -34,8 +35,16 @@ METABENCH_CASES: list[str | tuple[str, int | None]] = [
     "metabench_winogrande", "metabench_mmlu_secondary", "metabench_winogrande_permute",
     "metabench_winogrande_secondary_permute",
 ]
+#: SCORE: each kind on each dataset (the first document: prompt 0, or the answer moved to A)
+SCORE_CASES: list[str | tuple[str, int | None]] = [
+    "prompt_robustness_agieval_aqua_rat", "option_order_robustness_agieval_lsat_rc",
+    "non_greedy_robustness_agieval_sat_math", "score_prompt_robustness_mmlu_pro",
+    "score_option_order_robustness_mmlu_pro", "score_non_greedy_robustness_mmlu_pro",
+    "prompt_robustness_math_algebra", "non_greedy_robustness_math_precalc",
+]
 
 
 if __name__ == "__main__":
     write_goldens(CASES, MIRROR, GOLDEN / "llama3_requests.json")
     write_goldens(METABENCH_CASES, MIRROR, GOLDEN / "metabench_requests.json")
+    write_goldens(SCORE_CASES, MIRROR, GOLDEN / "score_requests.json")
