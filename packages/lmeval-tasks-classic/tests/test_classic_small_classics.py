@@ -140,3 +140,30 @@ def test_translation_without_sacrebleu_stops_before_the_model(monkeypatch, capsy
     err = capsys.readouterr().err
     assert code == 2, err
     assert "needs sacrebleu" in err and "distinct requests" not in err
+
+
+#: lm-eval 0.4.13's tags of these folders and their members
+TAGS = {
+    "glue": {"cola", "mnli", "mnli_mismatch", "mrpc", "qnli", "qqp", "rte", "sst2", "wnli"},
+    "translation": {"wmt14-en-fr", "wmt14-fr-en", "wmt16-de-en", "wmt16-en-de", "wmt16-en-ro", "wmt16-ro-en",
+                    "iwslt2017-en-ar", "iwslt2017-ar-en"},
+    "wmt14": {"wmt14-en-fr", "wmt14-fr-en"},
+    "wmt16": {"wmt16-de-en", "wmt16-en-de", "wmt16-en-ro", "wmt16-ro-en"},
+    "iwslt2017": {"iwslt2017-en-ar", "iwslt2017-ar-en"},
+    "gpt3_translation_benchmarks": {"wmt14-en-fr", "wmt14-fr-en", "wmt16-de-en", "wmt16-en-de", "wmt16-en-ro",
+                                    "wmt16-ro-en"},
+    "inverse_scaling_mc": {f"inverse_scaling_{t}" for t in (
+        "hindsight_neglect_10shot", "into_the_unknown", "memo_trap", "modus_tollens", "neqa",
+        "pattern_matching_suppression", "quote_repetition", "redefine_math", "repetitive_algebra", "sig_figs")},
+    "hendrycks_ethics": {f"ethics_{t}" for t in ("cm", "deontology", "justice", "utilitarianism", "virtue")},
+    "unscramble": {"anagrams1", "anagrams2", "cycle_letters", "random_insertion", "reversed_words"},
+    "qa4mre": {"qa4mre_2011", "qa4mre_2012", "qa4mre_2013"},
+    "storycloze": {"storycloze_2016", "storycloze_2018"},
+    "lambada_cloze": {"lambada_openai_cloze_yaml", "lambada_standard_cloze_yaml"},
+    "freebase": {"webqs"},
+}
+
+
+@pytest.mark.parametrize("tag", sorted(TAGS))
+def test_tags_hold_lm_evals_members(tag, lmeval_task_loader):
+    assert {task.name for task in lmeval_task_loader.load([tag])} == TAGS[tag]
