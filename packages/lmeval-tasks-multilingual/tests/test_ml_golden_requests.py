@@ -49,7 +49,10 @@ def family_golden_tasks() -> set[str]:
         if path.name in ("requests.json", "tagging_scores.json"):
             continue
         data = json.loads(path.read_text(encoding="utf-8"))
-        names |= {r["task"] for r in data} if isinstance(data, list) else set(data["zero_shot"])
+        if isinstance(data, list):
+            names |= {r["task"] for r in data if isinstance(r, dict) and "task" in r}
+        elif isinstance(data, dict) and "zero_shot" in data:
+            names |= set(data["zero_shot"])
     return names
 
 
