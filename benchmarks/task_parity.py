@@ -45,6 +45,12 @@ CHUNK = 60  # ungrouped tasks per evaluate call
 
 #: task or group glob → why its difference is kept (counted apart from the differences to fix)
 DELIBERATE = {
+    "polemo2_*": "PolEmo 2.0 scores f1 and accuracy with HF evaluate's Hub modules (hf_evaluate: true), which "
+                 "neither tool can load offline; its requests are lm-eval's (lmeval-tasks-multilingual "
+                 "tests/test_ml_small_sets.py). Not an lm-eval bug, an offline limit",
+    "pisa*": "PISA-Bench is multimodal: lm-eval runs it only on a multimodal model, not on the text-only scripted "
+             "one; prompts, images and scores are checked against lm-eval's own helpers "
+             "(lmeval-tasks-multilingual tests/test_ml_pisa.py); _llm_judged also needs OpenAI's API",
     "slr_bench*": "SLR-Bench's reward runs SWI-Prolog (swipl), a system binary not on PyPI: lm-eval 0.4.13's helper "
                   "exits at import without it and lmeval refuses the task in one line (exit 2); neither tool can run "
                   "it here (lmeval-tasks-classic README)",

@@ -134,6 +134,16 @@ TABLE = [  # one README row per family: folder(s), title, datasets, metrics, pap
     (["portuguese_bench"], "PortugueseBench", "`nilc-nlp/assin`, `nilc-nlp/assin2`, `facebook/flores` (all); plus "
      "`belebele_por_Latn` above", "acc (ASSIN), macro f1 (ASSIN 2 RTE), pearsonr (ASSIN 2 STS), bleu, ter, chrf "
      "(FLORES)", "Baucells et al. 2025 (IberoBench), arXiv:2504.16921; Real et al. 2020 (ASSIN 2)"),
+    (["polemo2"], "PolEmo 2.0 (Polish sentiment, KLEJ)", "`allegro/klej-polemo2-in`, `allegro/klej-polemo2-out` "
+     "(test; train for few-shot)", "f1 (micro), accuracy: HF evaluate's modules (`pip install evaluate`, Hub access)",
+     "Kocoń et al. 2019 (CoNLL); Rybak et al. 2020 (KLEJ), arXiv:2005.00630"),
+    (["histoires_morales"], "Histoires Morales (French)", "`LabHC/histoires_morales` (train)", "acc, acc_norm",
+     "Leteno et al. 2025, arXiv:2501.17117"),
+    (["noticia"], "NoticIA (Spanish clickbait)", "`Iker/NoticIA` (test)",
+     "rouge1 of the cleaned texts, answer length (extra `[rouge]`)", "García-Ferrero and Altuna 2024, arXiv:2404.07611"),
+    (["pisa"], "PISA-Bench (images; de, fr, it, en, es, ch)", "`PisaBench/pisa-bench` (one split per language)",
+     "acc (answer letter parsed; `_llm_judged`: graded by an OpenAI model, `OPENAI_API_KEY`, extra `[pisa-judge]`)",
+     "Haller et al. 2025, arXiv:2510.24792"),
 ]
 
 
@@ -265,6 +275,10 @@ def render(root: Path) -> str:
         "pairing and averaging are compared exactly, but not the real models' scores. With the models in the "
         "Hub cache (or online) the same code computes lm-eval's figures.", "",
         "## Deliberate differences", "",
+        "* Not compared by task_parity, checked against lm-eval's own code instead: PolEmo 2.0's f1 and accuracy "
+        "are HF evaluate's Hub modules, which neither tool loads offline (requests: `tests/test_ml_small_sets.py`); "
+        "lm-eval runs PISA-Bench only on a multimodal model (prompts, images and scores of lm-eval's helpers: "
+        "`tests/test_ml_pisa.py`), and its `_llm_judged` tasks need OpenAI's API.",
         "* MasakhaPOS (`masakhapos_*`, 100 tasks, and the `masakhapos` group): lm-eval 0.4.13 scores "
         "it with the registry's pass-through `acc` and a custom `acc_score` aggregation. As the target "
         "is a list of tags, lm-eval treats the task as multiple-target: every sentence gets acc 1.0 "

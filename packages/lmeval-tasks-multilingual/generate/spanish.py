@@ -10,13 +10,11 @@ from flores import flores
 
 # =============================================================================== spanish_bench
 # Baucells et al. 2025 (IberoBench), arXiv:2504.16921. lm-eval's member order; belebele_spa_Latn,
-# xstorycloze_es are this pack's, eqbench_es lmeval-tasks-classic's.
+# xstorycloze_es, xquad_es are this pack's, eqbench_es lmeval-tasks-classic's.
 SPANISH_INCLUDED = ["belebele_spa_Latn", "copa_es", "escola", "openbookqa_es", "wnli_es", "xnli_es_spanish_bench",
-                    "xstorycloze_es", "xlsum_es", "paws_es_spanish_bench",
+                    "xstorycloze_es", "xquad_es", "xlsum_es", "paws_es_spanish_bench",
                     "mgsm_direct_es_spanish_bench", "eqbench_es", "flores_es", "phrases_es", "cocoteros_es"]
-SPANISH_LEFT_OUT = {  # in lm-eval's spanish_bench group, not yet in lmeval (see README)
-    "xquad_es": "XQuAD is not in lmeval yet (lm-eval's xquad folder)",
-}
+SPANISH_LEFT_OUT: dict[str, str] = {}  # in lm-eval's spanish_bench group, not in lmeval (see README)
 
 
 def spanish(tree: Tree) -> None:
@@ -91,18 +89,17 @@ def spanish(tree: Tree) -> None:
         "from lmeval_tasks_multilingual.iberobench import collapse_spaces as process_xlsum\n"
         "from lmeval_tasks_multilingual.summary_rouge import rouge1, rouge1_agg\n\n"
         '__all__ = ["process_xlsum", "rouge1", "rouge1_agg"]\n')
-    tree.write(f"{d}/phrases_es/_phrases_es_common", {
+    tree.write(f"{d}/phrases_es/_phrases_es_common_yaml", {
         "tag": "phrases_es", "dataset_path": "gplsi/ES-VA_translation_test", "output_type": "generate_until",
         **SHORT_ANSWER, "num_fewshot": 5, "generation_kwargs": {"until": ["\n"]},
         "metric_list": MT_METRICS, "metadata": {"version": 1.0}})
     for src, tgt, sname, tname in (("es", "va", "espanyol", "valencià"), ("va", "es", "valencià", "espanyol")):
         tree.write(f"{d}/phrases_es/phrases_{src}-{tgt}.yaml", {
-            "include": "_phrases_es_common", "task": f"phrases_{src}-{tgt}",
+            "include": "_phrases_es_common_yaml", "task": f"phrases_{src}-{tgt}",
             "doc_to_text": f"Oració en {sname}: {{{{{src}}}}}\nOració en {tname}:", "doc_to_target": f"{{{{{tgt}}}}}"})
     flores(tree, d, "es", "flores_es", None)
     tree.write(f"{d}/spanish_bench.yaml", group("spanish_bench", SPANISH_INCLUDED, version=1.2),
-               "Runs every SpanishBench task this pack has; reports no average (as lm-eval).\n"
-               + "Left out: " + ", ".join(SPANISH_LEFT_OUT) + " (see README).")
+               "Runs every SpanishBench task; reports no average (as lm-eval).")
 
 
 FAMILIES = [spanish]
