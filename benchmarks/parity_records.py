@@ -70,7 +70,7 @@ def run_unit(evaluate: Any, names: list[str], traceback: Any) -> dict[str, Any]:
 
     try:
         return {**evaluate(list(names)), "errors": {}}
-    except Exception as exc:
+    except (Exception, SystemExit) as exc:  # a task helper may sys.exit at import (lm-eval's slr_bench)
         if len(names) == 1:
             return {"tasks": {}, "groups": {}, "errors": {names[0]: error(exc)}}
     merged: dict[str, Any] = {"tasks": {}, "groups": {}, "errors": {}}
