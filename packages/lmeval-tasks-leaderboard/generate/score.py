@@ -88,7 +88,7 @@ def utils_module(dataset: str, kinds: tuple[str, ...]) -> str:
                                         if "option_order" in kinds else []) + ["per_prompt_accuracy"])]
     lines += [")", ""]
     if dataset == "math":
-        lines += ['require_libraries("SCORE\'s MATH tasks")', ""]
+        lines += ['require_libraries("SCORE\'s MATH scorer")', ""]
     lines += [f"per_prompt_accuracy_{k} = per_prompt_accuracy({k})" for k in range(10)]
     if "option_order" in kinds:
         labels = "ABCDEFGHIJ" if dataset == "mmlu_pro" else "ABCD"

@@ -13,7 +13,7 @@ from lmeval_tasks_leaderboard.score.math import (  # noqa: F401
     prompt_robustness_process_results,
 )
 
-require_libraries("SCORE's MATH tasks")
+require_libraries("SCORE's MATH scorer")
 
 per_prompt_accuracy_0 = per_prompt_accuracy(0)
 per_prompt_accuracy_1 = per_prompt_accuracy(1)
