@@ -33,6 +33,8 @@ FAMILIES = (  # (title, name prefixes); the first match wins; "" catches the res
     ("Math word problems", ("gsm", "mathqa", "asdiv", "math_word_problems", "chain_of_thought",
                             "self_consistency")),
     ("Perplexity corpora", ("pile", "paloma", "uncheatable_eval")),
+    ("LegalBench", ("legalbench",)),
+    ("E2LM competition", ("mmlu_early_training", "noor", "sciknoweval")),
     ("Classic", ("",)),
 )
 

@@ -13,7 +13,7 @@ from lmeval_testkit.taskgen import assert_regenerates, generated_files, is_gener
 
 GENERATE = Path(__file__).resolve().parents[1] / "generate"
 GENERATED_FOLDERS = ("babilong", "acpbench", "super_glue", "gsm8k_cot_variants", "gsm8k_platinum",
-                     "gsm_plus", "mathqa", "pile", "pile_10k", "paloma", "uncheatable_eval")
+                     "gsm_plus", "mathqa", "pile", "pile_10k", "paloma", "uncheatable_eval", "legalbench", "e2lmc")
 
 
 def _in_generated_folder(path: Path) -> bool:
@@ -27,8 +27,9 @@ def test_generators_reproduce_the_committed_configs(tmp_path):
     # super_glue: 6 lm-eval-v1 tasks, boolq-seq2seq, 8 t5-prompt tasks (boolq and wsc by hand);
     # gsm8k_cot_variants: zeroshot, llama, self_consistency; gsm8k_platinum: 5; gsm_plus: 2; mathqa: 1
     written = generated_files(tmp_path / "tasks", _in_generated_folder)
-    # perplexity corpora: pile 22, pile_10k 1, paloma 16, uncheatable_eval 15 + its group
-    assert len(written) == 20 + 2 + 1 + 2 * 8 + 2 * 9 + 6 + 1 + 8 + 3 + 5 + 2 + 1 + (22 + 1 + 16 + 16)
+    # perplexity corpora: pile 22, pile_10k 1, paloma 16, uncheatable_eval 15 + its group;
+    # legalbench: template, 19 tasks, 2 groups; e2lmc: mmlu_early_training, noor 1 + 12 + 2, sciknoweval 1 + 4 + 1
+    assert len(written) == 20 + 2 + 1 + 2 * 8 + 2 * 9 + 6 + 1 + 8 + 3 + 5 + 2 + 1 + (22 + 1 + 16 + 16) + 22 + 22
 
 
 def test_readme_lists_every_task_group_and_tag():

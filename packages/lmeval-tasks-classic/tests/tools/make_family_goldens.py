@@ -29,8 +29,14 @@ FAMILIES: dict[str, list[Case]] = {
     "putnam_axiom": ["putnam_axiom", "putnam_axiom_original", "putnam_axiom_variations", "putnam_axiom_variations_org",
                      ("putnam_axiom", 0), ("putnam_axiom_variations", 1)],
     "lingoly": ["lingoly_context", "lingoly_nocontext"],
+    "legalbench": ["legalbench_abercrombie", "legalbench_corporate_lobbying", "legalbench_function_of_decision_section",
+                   "legalbench_international_citizenship_questions", "legalbench_proa",
+                   "legalbench_contract_nli_survival_of_obligations", ("legalbench_contract_nli_limited_use", 0)],
+    "e2lmc": ["mmlu_early_training", "noor_abstract_algebra", "noor_machine_learning", ("noor_college_physics", 0),
+              "sciknoweval_mcqa_var5shots_Biology", ("sciknoweval_mcqa_var5shots_Physics", 1)],
 }
 ANSWERS: dict[str, list[str]] = {
+    "legalbench": [" Yes", " yes.", " No", " generic", " Descriptive!", "", " Rule\nAnalysis", "  Facts "],
     "lingoly": [' {"a": "The big house", "b": "the small dog"', " {'a': 'the big house.', 'b': 'small dog'}",
                 ' "a": "the big house", "b": "a small dog"}', " {'a': 'x', 'b': ['a small dog']}", " no JSON here", "",
                 ' {"a": "the big house", "b": "the small dog"}', " {1: 2"],
