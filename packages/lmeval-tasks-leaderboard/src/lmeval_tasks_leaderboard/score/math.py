@@ -42,7 +42,8 @@ def boxed_entries(solution: str) -> list[str]:
                 found.append(solution[start:i])
         i += 1
     if not found:
-        raise ValueError("Not enough boxed entries")
+        raise ValueError(f"Not enough boxed entries: the MATH solution ...{solution[-60:]!r} has no \\boxed{{...}} "
+                         "(lm-eval's SCORE stops on it too)")
     entries = [normalize_answer_string(entry) for entry in found]
     return entries[:1] if all(a == b for a, b in zip(entries, entries[1:], strict=False)) else entries
 
