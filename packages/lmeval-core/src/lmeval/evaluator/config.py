@@ -229,7 +229,8 @@ class RunConfig:
         if given.get("batch_size") is not None:
             given["batch_size"] = options.parse_batch_size(given["batch_size"])
         given["samples"] = options.parse_samples(given.get("samples"))
-        if given.get("fewshot_as_multiturn") is None:  # lm-eval 0.4.13: on with a chat template
+        given.setdefault("fewshot_as_multiturn", False)  # evaluate()'s default
+        if given["fewshot_as_multiturn"] is None:  # the CLI's: on with a chat template (lm-eval)
             given["fewshot_as_multiturn"] = bool(given.get("apply_chat_template"))
         if given["fewshot_as_multiturn"] and not given.get("apply_chat_template"):
             raise UsageError("--fewshot_as_multiturn needs --apply_chat_template")
