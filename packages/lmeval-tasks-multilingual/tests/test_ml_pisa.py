@@ -43,6 +43,18 @@ def test_requests_carry_the_prompt_and_the_image(lmeval_task_loader):
     assert len({ims[0].digest for ims in images}) == 4  # each item its own image
 
 
+def test_first_requests_of_every_task_are_lm_evals(lmeval_task_loader, monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-a-key")  # the judged tasks load their judge
+    pytest.importorskip("openai", reason="the judged tasks need the [pisa-judge] extra (openai)")
+    assert len(GOLDEN["zero_shot"]) == 12
+    for name, expected in GOLDEN["zero_shot"].items():
+        task = lmeval_task_loader.task(name)
+        task.check()
+        _, instances = build_instances(task, limit=1)
+        got = [[i.arguments[0], i.arguments[1], len(i.request.media.images)] for i in instances]
+        assert json.loads(json.dumps(got)) == expected, name
+
+
 def test_judge_prompts_are_lm_evals(monkeypatch):
     monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-a-key")
     pytest.importorskip("openai", reason="the judge's client is the [pisa-judge] extra (openai)")

@@ -6,7 +6,9 @@
 
 Per language: each item's prompt and, after ``random.seed(1234)``, the score of every scripted
 response (in order, so the random letters of unparseable answers are drawn as lm-eval draws them);
-and the judge's user prompt of the first English item.
+the judge's user prompt of the first English item; and ``zero_shot``: the first document's request
+(prompt, generation arguments, image count) of every task, as lm-eval's own task objects build it
+from the parquet fixtures.
 """
 
 from __future__ import annotations
@@ -23,6 +25,25 @@ MIRROR = HERE.parent / "fixtures" / "PisaBench" / "pisa-bench" / "default"
 RESPONSES = ["B", "(A) is right", "The answer is C.", "A B", "I think (B) and then (A)", "no idea",
              "maybe d", "", "It is definitely the option 1 of item 2 you see here",
              "en option 0 of item 1 or en option 2 of item 1, certainly not sure at all"]
+
+
+def first_requests() -> dict:
+    import datasets
+    from lm_eval.tasks import TaskManager, get_task_dict
+
+    def load_dataset(path, name=None, split=None, **_):
+        assert path == "PisaBench/pisa-bench", path
+        loaded = datasets.DatasetDict({f.stem: datasets.Dataset.from_parquet(str(f)) for f in MIRROR.glob("*.parquet")})
+        return loaded[split] if split else loaded
+
+    datasets.load_dataset = load_dataset
+    names = [f"pisa_{lang}{kind}" for lang in ["de", "fr", "it", "en", "es", "ch"] for kind in ("", "_llm_judged")]
+    out = {}
+    for name, task in sorted(get_task_dict(names, TaskManager()).items()):
+        task.build_all_requests(limit=1, rank=0, world_size=1)
+        context, gen_kwargs, media = task.instances[0].args
+        out[name] = [[context, gen_kwargs, len(media["visual"])]]
+    return out
 
 
 def main() -> None:
@@ -45,6 +66,7 @@ def main() -> None:
     out["judge_user_prompt"] = utils.build_user_prompt(
         " B ", [f"{k}) {v}" for k, v in index2ans.items()], f"{chr(ord('A') + gold)}) {index2ans[letters[gold]]}")
     out["judge_system_prompt"] = utils.SYSTEM_PROMPT
+    out["zero_shot"] = first_requests()
     print(json.dumps(out, ensure_ascii=False, indent=1))
 
 
