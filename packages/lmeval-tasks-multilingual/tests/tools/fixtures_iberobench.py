@@ -128,8 +128,9 @@ def portuguese() -> None:
             "relatedness_score": [4.5, 2.0, 3.2][i % 3], "entailment_judgment": i % 2} for i in range(N)])
 
 
+
+FAMILIES = [galician, spanish, eqbench_es, portuguese]
+
 if __name__ == "__main__":
-    galician()
-    spanish()
-    eqbench_es()
-    portuguese()
+    for family in FAMILIES:
+        family()

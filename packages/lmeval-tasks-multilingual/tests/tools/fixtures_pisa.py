@@ -36,5 +36,9 @@ def main() -> None:
         write_image_parquet(path, data, ["image"])
 
 
+
+FAMILIES = [main]
+
 if __name__ == "__main__":
-    main()
+    for family in FAMILIES:
+        family()

@@ -32,7 +32,9 @@ def noticia() -> None:
         "clean_web_text": f"El gato {i} está en casa."} for i in range(N)])
 
 
+
+FAMILIES = [polemo2, histoires_morales, noticia]
+
 if __name__ == "__main__":
-    polemo2()
-    histoires_morales()
-    noticia()
+    for family in FAMILIES:
+        family()

@@ -27,8 +27,11 @@ import fixtures_basque_extra  # noqa: E402
 import fixtures_catalan_extra  # noqa: E402
 import fixtures_extractive_qa  # noqa: E402
 import fixtures_global_piqa  # noqa: E402
+import fixtures_iberobench  # noqa: E402
 import fixtures_mela_indicparam_ulqa  # noqa: E402
 import fixtures_nerel  # noqa: E402
+import fixtures_pisa  # noqa: E402
+import fixtures_small_sets  # noqa: E402
 import fixtures_toksuite  # noqa: E402
 import fixtures_truthfulqa_multi  # noqa: E402
 import fixtures_winograd_and_small  # noqa: E402
@@ -273,7 +276,7 @@ def main() -> None:
                    fixtures_afrobench, fixtures_afrobench_translation, fixtures_afrobench_qa_sum,
                    fixtures_afrobench_tagging, fixtures_global_piqa, fixtures_toksuite, fixtures_extractive_qa,
                    fixtures_winograd_and_small, fixtures_mela_indicparam_ulqa, fixtures_truthfulqa_multi,
-                   fixtures_nerel):
+                   fixtures_nerel, fixtures_iberobench, fixtures_small_sets, fixtures_pisa):
         for family in module.FAMILIES:
             family()
     print(f"wrote {sum(1 for _ in OUT.rglob('*.jsonl'))} files under {OUT}")
