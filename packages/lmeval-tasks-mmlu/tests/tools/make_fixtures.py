@@ -30,8 +30,19 @@ import openai_mmmlu  # noqa: E402
 import tmmluplus  # noqa: E402
 import turkishmmlu  # noqa: E402
 
+_REPLACED: set[str] = set()
+
+
+def _replace(hub_id: str) -> None:
+    """Delete ``hub_id``'s folder before this run's first file of it: only the datasets written
+    here are replaced; the mirrors of the families' own fixture makers stay."""
+    if hub_id not in _REPLACED:
+        shutil.rmtree(ROOT / hub_id, ignore_errors=True)
+        _REPLACED.add(hub_id)
+
 
 def write(hub_id: str, config: str | None, split: str, rows: list[dict]) -> None:
+    _replace(hub_id)
     path = ROOT / hub_id / (config or "default") / f"{split}.jsonl"
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("w", encoding="utf-8") as fh:
@@ -220,6 +231,7 @@ def tmmluplus_rows(subject: str, split: str, n: int) -> list[dict]:
 
 
 def write_csv(hub_id: str, name: str, rows: list[dict]) -> None:
+    _replace(hub_id)
     path = ROOT / hub_id / "data" / name
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("w", encoding="utf-8", newline="") as fh:
@@ -267,8 +279,6 @@ def n_test(i: int) -> int:
 
 
 def main() -> None:
-    if ROOT.exists():
-        shutil.rmtree(ROOT)
     for i, subject in enumerate(mmlu.SUBJECTS):
         write("cais/mmlu", subject, "test", mmlu_rows(subject, "test", n_test(i)))
         write("cais/mmlu", subject, "dev", mmlu_rows(subject, "dev", 5))
