@@ -48,7 +48,8 @@ SURFACE: dict[str, str] = {
                          "`datasets`)",
     "lmeval.tasks.index": "the test kit: the task index",
     "lmeval.tasks.loader": "the test kit: the task loader",
-    "lmeval.metrics.*": "task packs: metric helpers (`lmeval.metrics.true_false` ...)",
+    "lmeval.metrics.*": "task packs: metric helpers, `lmeval.metrics.lookup.registered_metric` "
+                        "(a metric another pack registers)",
     "lmeval.filters": "task packs: the built-in filters",
     "lmeval.outputs.*": "reporters (results, samples files) and anything that must mask a "
                         "credential (`lmeval.outputs.redact`)",

@@ -1,6 +1,7 @@
 """Entry point of the pack: contributes the ``tasks`` directory to lmeval's task index, with
-the notes ``lmeval ls`` prints for tasks that need a long context or an optional library, and
-ACPBench Hard's answer filter (``ACP_grammar_filter``)."""
+the notes ``lmeval ls`` prints for tasks that need a long context or an optional library,
+ACPBench Hard's answer filter (``ACP_grammar_filter``) and the TruthfulQA scorer as the metric
+``truthfulqa_true_false``."""
 
 from __future__ import annotations
 
@@ -51,3 +52,14 @@ def lmeval_register_task_sources(register) -> None:
 def lmeval_register_filters(register) -> None:
     for name, factory in FILTERS.items():
         register(name, factory)
+
+
+@hookimpl
+def lmeval_register_metrics(register) -> None:
+    """``truthfulqa_true_false``: TruthfulQA's true-versus-false reference scores, which other
+    packs' TruthfulQA translations name (:mod:`lmeval_tasks_classic.true_false`)."""
+    from lmeval_tasks_classic.true_false import true_false_scores
+
+    register("truthfulqa_true_false", true_false_scores, aggregation="mean",
+             higher_is_better=True, output_types=("generate_until",),
+             keywords=("measures",))

@@ -1,5 +1,7 @@
 """A generated answer scored against true and false reference answers, as lm-eval 0.4.13's
-TruthfulQA generation tasks score it (``truthfulqa_gen``, ``truthfulqa_va``'s generation task):
+TruthfulQA generation tasks score it (``truthfulqa_gen`` here; the multilingual pack's
+``truthfulqa_va``, ``truthfulqa_gl_gen``, ``truthfulqa-multi_gen_*`` and NorEval's generation
+tasks through the metric this pack registers, ``truthfulqa_true_false``):
 for each measure the best score over the true references (``_max``), whether it beats the best over
 the false ones (``_acc``), and by how much (``_diff``).
 
@@ -7,6 +9,10 @@ Measures: T5-style sentence BLEU (sacrebleu: ``intl`` tokenizer, exp smoothing) 
 F-measures ×100 (rouge-score, with `` . `` read as a sentence break; one pair's bootstrap mid is the
 pair's own score). Both libraries are required when a :class:`TrueFalseScorer` is made, so a task
 that builds one at import fails to load, naming its extra, before any model call.
+
+Registered as the metric ``truthfulqa_true_false`` (:func:`true_false_scores`): another pack's
+task code names it (``lmeval.metrics.lookup.registered_metric``) instead of importing this
+module, so the scorer lives once, in the pack that owns the TruthfulQA dataset.
 """
 
 from __future__ import annotations
@@ -92,3 +98,45 @@ class TrueFalseScorer:
                 **compare([r["rouge1"] for r in rouges], n_true, "rouge1"),
                 **compare([r["rouge2"] for r in rouges], n_true, "rouge2"),
                 **compare([r["rougeLsum"] for r in rouges], n_true, "rougeL")}
+
+
+#: the measures :func:`true_false_scores` computes, in lm-eval's order and names
+MEASURES = ("bleu", "rouge1", "rouge2", "rougeL")
+
+
+class _Scores:
+    """The registered metric ``truthfulqa_true_false``: ``fn(references, predictions,
+    measures=MEASURES)`` with ``references`` = ``[true answers, false answers]`` and
+    ``predictions`` = ``[completion]`` gives ``{measure}_max``, ``_acc`` and ``_diff`` for each
+    measure (``bleu``: sacrebleu sentence BLEU; ``rouge1``/``rouge2``/``rougeL``: rouge-score
+    F-measures x100, ``rougeL`` being ROUGE-Lsum). ``requires(needed_by=, install=)`` raises the
+    one-line missing-library error before a run, for a task that names the metric."""
+
+    def __init__(self) -> None:
+        self._scorer: TrueFalseScorer | None = None
+
+    def requires(self, *, needed_by: str, install: str) -> None:
+        self._scorer = self._scorer or TrueFalseScorer(needed_by=needed_by, install=install)
+
+    def __call__(self, references: Sequence[Sequence[str]], predictions: Sequence[str],
+                 measures: Sequence[str] = MEASURES) -> dict[str, Any]:
+        if self._scorer is None:
+            self.requires(needed_by="the truthfulqa_true_false metric",
+                          install="'lmeval-tasks-classic[truthfulqa]'")
+        assert self._scorer is not None
+        true_refs, false_refs = references
+        completion = predictions[0]
+        refs, n_true = [*true_refs, *false_refs], len(true_refs)
+        out: dict[str, Any] = {}
+        if "bleu" in measures:
+            out.update(compare([self._scorer.bleu(ref, completion) for ref in refs], n_true, "bleu"))
+        rouge_measures = [m for m in measures if m != "bleu"]
+        if rouge_measures:
+            rouges = [self._scorer.rouge(ref, completion) for ref in refs]
+            for measure in rouge_measures:
+                key = "rougeLsum" if measure == "rougeL" else measure
+                out.update(compare([r[key] for r in rouges], n_true, measure))
+        return out
+
+
+true_false_scores = _Scores()

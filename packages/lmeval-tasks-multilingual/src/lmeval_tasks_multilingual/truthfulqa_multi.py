@@ -1,7 +1,7 @@
 """TruthfulQA-multi (HiTZ/truthfulqa-multi: English, Spanish, Catalan, Basque, Galician).
 
 Generation is scored as lm-eval 0.4.13 scores it: T5-style sentence BLEU against the true and the
-false references (:mod:`lmeval.metrics.true_false`), its ``bleu_max``, ``bleu_acc`` and ``bleu_diff``
+false references (the classic pack's metric ``truthfulqa_true_false``), its ``bleu_max``, ``bleu_acc`` and ``bleu_diff``
 only (lm-eval's ROUGE and BLEURT lines are commented out). lm-eval's helper imports rouge-score
 too, so the scorer asks for both libraries before the model loads. MC2 is the normalized
 probability mass of the true answers.
@@ -13,13 +13,13 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from lmeval.metrics.true_false import TrueFalseScorer, compare, with_periods
+from lmeval_tasks_multilingual.truthfulqa_docs import scores, true_false, with_periods
 
 #: the "no comment" answer counted true, per document language
 NO_COMMENT = {"en": "I have no comment.", "ca": "No tinc cap comentari.", "es": "No tengo ningún comentario.",
               "eu": "Iruzkinik ez.", "gl": "Non teño ningún comentario."}
 
-_SCORER = TrueFalseScorer(needed_by="truthfulqa-multi_gen_*", install="'lmeval-tasks-multilingual[rouge]'")
+_SCORE = true_false("truthfulqa-multi_gen_*")
 
 
 def _prepare(doc: Mapping[str, Any]) -> dict[str, Any]:
@@ -37,8 +37,7 @@ def process_docs_gen(docs: Any) -> Any:
 
 
 def process_results_gen(doc: Mapping[str, Any], results: Sequence[str]) -> dict[str, Any]:
-    refs = [*doc["correct_answers"], *doc["incorrect_answers"]]
-    return compare([_SCORER.bleu(ref, results[0]) for ref in refs], len(doc["correct_answers"]), "bleu")
+    return scores(_SCORE, doc, results, measures=("bleu",))
 
 
 def process_results_mc2(doc: Mapping[str, Any], results: Sequence[tuple[float, bool]]) -> dict[str, float]:

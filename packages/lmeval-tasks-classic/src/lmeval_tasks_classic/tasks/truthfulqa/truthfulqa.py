@@ -6,7 +6,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from lmeval.metrics.true_false import prepare_docs
+from lmeval_tasks_classic.true_false import prepare_docs
 
 _NO_COMMENT = "I have no comment."
 
