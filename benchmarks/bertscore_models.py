@@ -18,7 +18,9 @@ from pathlib import Path
 HUB_IDS = ["google-bert/bert-base-multilingual-cased", "google-bert/bert-base-uncased", "almanach/camembert-base",
            "aubmindlab/bert-base-arabert", "SI2M-Lab/DarijaBERT", "SI2M-Lab/DarijaBERT-arabizi",
            # cnn_dailymail_abisee's BERTScore (both tools add it when bert-score is installed)
-           "distilbert-base-uncased"]
+           "distilbert-base-uncased",
+           # NorEval's norsumm_* (lm-eval's helper names the model without its owner)
+           "bert-base-multilingual-cased"]
 
 
 def serve(root: Path | None = None) -> Path:

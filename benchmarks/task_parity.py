@@ -45,6 +45,14 @@ CHUNK = 60  # ungrouped tasks per evaluate call
 
 #: task or group glob → why its difference is kept (counted apart from the differences to fix)
 DELIBERATE = {
+    **dict.fromkeys(("20_newsgroups", "ag_news", "argument_topic", "atis", "banking77", "claim_stance_topic",
+                     "cnn_dailymail", "coedit_gec", "dbpedia_14", "doc_vqa", "ethos_binary", "financial_tweets",
+                     "law_stack_exchange", "ledgar", "medical_abstracts", "stsb", "unfair_tos", "xsum",
+                     "yahoo_answers_topics"),
+                    "lm-eval's unitxt tasks: the unitxt library builds documents, prompts and scores from its "
+                    "catalog and the Hub at load time; neither tool can run them offline (lmeval refuses them in "
+                    "one line naming the [unitxt] extra). The port is checked against lm-eval's Unitxt task "
+                    "with a stand-in unitxt (lmeval-tasks-classic tests/test_unitxt_tasks.py)"),
     "polemo2_*": "PolEmo 2.0 scores f1 and accuracy with HF evaluate's Hub modules (hf_evaluate: true), which "
                  "neither tool can load offline; its requests are lm-eval's (lmeval-tasks-multilingual "
                  "tests/test_ml_small_sets.py). Not an lm-eval bug, an offline limit",

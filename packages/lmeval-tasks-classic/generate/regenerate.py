@@ -3,7 +3,7 @@
 Generated: babilong, acpbench, super_glue, gsm8k_cot_variants, gsm8k_platinum, gsm_plus, mathqa, pile, pile_10k, paloma, uncheatable_eval;
 glue, translation (with wmt2016), inverse_scaling, hendrycks_ethics, unscramble, fld, based (squad_completion,
 swde, fda), small_classics (qa4mre, storycloze, lambada_cloze, webqs, mutual, logiqa2, wsc273, swag, prost,
-mc_taco, moral_stories, groundcocoa). The other folders are written by hand.
+mc_taco, moral_stories, groundcocoa), unitxt. The other folders are written by hand.
 """
 
 from __future__ import annotations

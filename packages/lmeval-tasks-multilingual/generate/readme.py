@@ -28,6 +28,31 @@ TABLE = [  # one README row per family: folder(s), title, datasets, metrics, pap
      "(test; train for few-shot)", "acc, acc_norm", "Clark et al. 2018, arXiv:1803.05457 (machine-translated)"),
     (["copal_id"], "COPAL-ID", "`haryoaw/COPAL` (`id`; test, test_colloquial)", "acc",
      "Wibowo et al. 2024, arXiv:2311.01012"),
+    (["noreval"], "NorEval (Norwegian Bokmål and Nynorsk)", "`ltg/{ask-gec, norcommonsenseqa, noropenbookqa, "
+     "norec_document, norec_sentence, norquad, norrewrite-instruct, norsummarize-instruct, nortruthfulqa_gen, "
+     "nortruthfulqa_mc, nrk_quiz_qa}`, `hcfa/ncb`, `facebook/belebele` (nob_Latn), `Sprakbanken/Norwegian_idioms`, "
+     "`SamiaT/NorSumm`, `Helsinki-NLP/tatoeba_mt`", "acc / acc_norm, macro f1 (NoReC), em + fscore (NorIdiom), "
+     "exact_match + f1 (NorQuAD), bleu + chrf (translation, instructions), bleu/rouge max/acc/diff (NorTruthfulQA; "
+     "extra `[rouge]`), bleu/rougeL/BERTScore max and avg (NorSumm; extras `[rouge]`, `[bertscore]`), exact_match "
+     "(ASK-GEC)", "Mikhailov et al. 2025, arXiv:2504.07749"),
+    (["evalita_llm"], "Evalita-LLM (Italian)", "`evalitahf/{textual_entailment, sentiment_analysis, word_in_context, "
+     "hatespeech_detection, admission_test, faq, lexical_substitution, entity_recognition, relation_extraction, "
+     "summarization-fp}`, `ARTeLab/fanpage`", "acc / acc_norm, f1 (binary, polarity, lexical substitution, NER, "
+     "relations), rouge1 (summarization; extra `[rouge]`)", "Magnini et al. 2025, arXiv:2502.02289"),
+    (["kbl"], "KBL (Korean legal)", "`lbox/kbl` (bar exam by subject and year, knowledge, reasoning; test)",
+     "exact_match of the first letter", "Kim et al. 2024, arXiv:2410.08731"),
+    (["french_bench"], "FrenchBench", "`manu/*` (ARC-Challenge, BoolQ, FQuAD v2, MultiFQuAD, grammar/vocabulary/"
+     "reading, HellaSwag, topic NLI, trivia, OPUS), `orange_sum`, `asi/wikitext_fr`, `facebook/xnli` (fr)",
+     "acc / acc_norm; exact, f1, rouge1 (extra `[rouge]`), is_included; word/byte perplexity, bits_per_byte",
+     "Faysse et al. 2024 (CroissantLLM), arXiv:2402.00786"),
+    (["kobest", "haerae", "csatqa"], "KoBEST, HAE-RAE Bench, CSAT-QA (Korean)", "`skt/kobest_v1`, "
+     "`HAERAE-HUB/HAE_RAE_BENCH`, `HAERAE-HUB/csatqa` (test)", "acc, acc_norm, macro f1 (KoBEST)",
+     "Kim et al. 2022, arXiv:2204.04541; Son et al. 2023, arXiv:2309.02706"),
+    (["hrm8k"], "HRM8K (Korean math)", "`HAERAE-HUB/HRM8K` (GSM8K, KSM, MATH, MMMLU, OMNI_MATH; test)",
+     "exact_match of the boxed answer (MATH normalization)", "Ko et al. 2025, arXiv:2501.02448"),
+    (["japanese_leaderboard"], "Japanese LLM leaderboard", "`kumapo/JAQKET` (v2.0), `Rakuten/JGLUE` (JCommonsenseQA, "
+     "JNLI, JSQuAD, MARC-ja), `juletxara/mgsm` (ja), `mkshing/xlsum_ja`, `polm-stability/xwinograd-ja`",
+     "acc, exact_match, ROUGE-2 over MeCab tokens (extra `[japanese]`)", "lm-eval's japanese_leaderboard (Swallow, llm-jp)"),
     (["egyhellaswag", "darijahellaswag"], "Egyptian and Darija HellaSwag",
      "`UBC-NLP/EgyHellaSwag`, `MBZUAI-Paris/DarijaHellaSwag` (validation)", "acc, acc_norm",
      "Zellers et al. 2019 (HellaSwag), arXiv:1905.07830, translated"),
