@@ -269,8 +269,17 @@ def build_group_config(raw: dict, name: str | None = None) -> GroupConfig:
                     "takes the mean of the members' scores (weight_by_size applies), and so does "
                     "lmeval", _where(entry), getattr(agg, "__name__", agg), group)
             filters = entry.get("filter_list")
+            metric = entry["metric"]
+            if isinstance(metric, FunctionRef):
+                # lm-eval 0.4.13 looks for "<function ...>,<filter>" keys: none match, no score
+                import logging
+
+                logging.getLogger("lmeval").warning(
+                    "lmeval: %s: metric: !function %s names no member metric: group %r gets no "
+                    "score, as in lm-eval 0.4.13", _where(entry), metric.spec, group)
+                metric = f"<function {metric.spec}>"
             parsed.append(AggregateMetric(
-                metric=entry["metric"], aggregation="mean",
+                metric=metric, aggregation="mean",
                 weight_by_size=bool(entry.get("weight_by_size", True)),
                 filter_list=[filters] if isinstance(filters, str) else filters))
     overrides = {k: v for k, v in raw.items() if k not in GROUP_FIELDS and k != "include"}
