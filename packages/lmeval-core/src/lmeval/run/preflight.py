@@ -85,7 +85,14 @@ def check_caches(use_cache: Any, cache_requests: Any) -> None:
 def check_inputs(name: str, factory: Any, tasks: Sequence[Task]) -> None:
     """A task that gives the model images (``doc_to_image``) needs a backend whose class declares
     ``"image"`` in ``supported_inputs`` and the task's request kind in ``image_kinds``; a factory
-    that is not an LM class is checked by the scheduler instead, still before any model call."""
+    that is not an LM class is checked by the scheduler instead, still before any model call.
+    A task that gives it audio (``doc_to_audio``) needs ``"audio"`` in ``supported_inputs``,
+    which no backend declares yet: refused here rather than sent as text alone."""
+    for task in tasks:
+        if task.config.doc_to_audio and "audio" not in frozenset(getattr(factory, "supported_inputs", ())):
+            raise UsageError(f"task {task.name!r} gives the model audio (doc_to_audio): backend {name!r} "
+                             "takes no audio input, and no lmeval backend does yet (lm-eval 0.4.13 "
+                             "runs such tasks only on its hf-audiolm-qwen model)")
     if not (isinstance(factory, type) and issubclass(factory, LM)):
         return
     supported = frozenset(factory.supported_inputs)
