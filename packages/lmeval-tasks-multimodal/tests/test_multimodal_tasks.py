@@ -37,7 +37,7 @@ def test_generator_reproduces_the_committed_configs_and_readme(tmp_path):
 
 def test_readme_lists_every_task():
     text = (PACK / "README.md").read_text(encoding="utf-8")
-    assert "33 tasks" in text and len(SUBJECTS) == 30
+    assert "34 tasks" in text and len(SUBJECTS) == 30
 
 
 def test_ls_lists_lm_evals_names(capsys):
