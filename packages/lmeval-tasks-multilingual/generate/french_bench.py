@@ -58,8 +58,9 @@ TASKS: dict[str, tuple[list[str], dict[str, Any]]] = {  # task → (tags, config
         "doc_to_decontamination_query": "passage", "metric_list": [ACC, ACC_NORM]}),
     "french_bench_fquadv2": (["french_bench", "french_bench_extra"], {
         **DEFAULT, "description": CITE, "dataset_path": "manu/fquad2_test", "output_type": "generate_until",
-        "validation_split": "valid", "doc_to_text": QA, "doc_to_target": ANSWER, "target_delimiter": " ",
-        "should_decontaminate": True, "doc_to_decontamination_query": "context", **GEN, "metric_list": [EXACT, F1]}),
+        "validation_split": "valid", "doc_to_text": QA, "doc_to_target": Fn("utils.fquadv2_target"),
+        "target_delimiter": " ", "should_decontaminate": True, "doc_to_decontamination_query": "context", **GEN,
+        "metric_list": [EXACT, F1]}),
     "french_bench_fquadv2_bool": (["french_bench", "french_bench_extra"], {
         **DEFAULT, "description": "D'après l'information présente dans le contexte, est il possible de répondre à la "
                                   "question ?",
@@ -153,7 +154,7 @@ TASKS: dict[str, tuple[list[str], dict[str, Any]]] = {  # task → (tags, config
         "doc_to_choice": "{{['en accord', 'neutres entre elles', 'en contradiction']}}", "doc_to_target": "label",
         "metric_list": [ACC]}),
 }
-_EXPORTS = ["exact", "f1", "rouge1", "rouge1_agg", "is_included", "wikitext_detokenizer"]
+_EXPORTS = ["exact", "f1", "rouge1", "rouge1_agg", "is_included", "wikitext_detokenizer", "fquadv2_target"]
 
 
 def french_bench(tree: Tree) -> None:

@@ -10,8 +10,10 @@ from _common import Fn, Tree
 
 ACC = {"metric": "acc", "aggregation": "mean", "higher_is_better": True}
 ACC_NORM = {"metric": "acc_norm", "aggregation": "mean", "higher_is_better": True}
-MACRO_F1 = {"metric": "f1", "aggregation": Fn("utils.macro_f1_score"), "average": "macro", "hf_evaluate": True,
-            "higher_is_better": True}
+#: lm-eval's entry also says ``hf_evaluate: true``, which makes it load HF evaluate's ``f1`` module for a
+#: per-document function a multiple-choice task never calls (the pair is (gold, prediction), the score
+#: the aggregation below); left out here, so no evaluate install and no Hub access are needed
+MACRO_F1 = {"metric": "f1", "aggregation": Fn("utils.macro_f1_score"), "average": "macro", "higher_is_better": True}
 KOBEST: dict[str, dict[str, Any]] = {
     "boolq": {"doc_to_text": "{{paragraph}} 질문: {{question}} 답변: ", "doc_to_target": "{{label}}",
               "doc_to_choice": ["아니오", "예"]},

@@ -43,6 +43,15 @@ def f1(predictions: Sequence[str], references: Sequence[str]) -> float:
     return 2 * precision * recall / (precision + recall)
 
 
+def fquadv2_target(doc: Mapping[str, Any]) -> str:
+    """FQuAD v2's first answer, or for an impossible question the text lm-eval 0.4.13 scores against:
+    its template renders the list ``['Impossible']``, which lm-eval casts to the string
+    ``"['Impossible']"`` (a list target among string ones); lmeval's document check refuses such a
+    mix, so the string is the target here (in a few-shot block lm-eval shows ``Impossible``)."""
+    texts = doc["answers"]["text"]
+    return texts[0] if len(texts) > 0 else "['Impossible']"
+
+
 def rouge1(items: Any) -> Any:
     """Per document: the (gold, answer) pair, scored over the set by :func:`rouge1_agg`."""
     return items

@@ -9,6 +9,7 @@ rouge1 = french_bench.rouge1
 rouge1_agg = french_bench.rouge1_agg
 is_included = french_bench.is_included
 wikitext_detokenizer = french_bench.wikitext_detokenizer
+fquadv2_target = french_bench.fquadv2_target
 process_docs = french_bench.hellaswag_docs
 process_results = french_bench.wikitext_results
 
