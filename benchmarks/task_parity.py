@@ -64,8 +64,12 @@ DELIBERATE = {
                  "neither tool can load offline; its requests are lm-eval's (lmeval-tasks-multilingual "
                  "tests/test_ml_small_sets.py). Not an lm-eval bug, an offline limit",
     "pisa*": "PISA-Bench is multimodal: lm-eval runs it only on a multimodal model, not on the text-only scripted "
-             "one; prompts, images and scores are checked against lm-eval's own helpers "
-             "(lmeval-tasks-multilingual tests/test_ml_pisa.py); _llm_judged also needs OpenAI's API",
+             "one. With both scripted models taking images (a one-off run, results/task_parity_2026-12-05/pisa_*.json) "
+             "requests and answers are identical; the acc of an answer with no readable letter is a letter drawn "
+             "from the global generator, and lm-eval's stream is also drawn by every read of task_name "
+             "(api/task.py: getattr(self.config, 'task', random_task_id()) evaluates its default), so draws differ; "
+             "with the draw pinned both sides agree (6/6 tasks, group). No lm-eval issue found. _llm_judged also "
+             "needs OpenAI's API",
     "slr_bench*": "SLR-Bench's reward runs SWI-Prolog (swipl), a system binary not on PyPI: lm-eval 0.4.13's helper "
                   "exits at import without it and lmeval refuses the task in one line (exit 2); neither tool can run "
                   "it here (lmeval-tasks-classic README)",

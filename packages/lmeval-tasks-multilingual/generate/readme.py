@@ -303,7 +303,11 @@ def render(root: Path) -> str:
         "* Not compared by task_parity, checked against lm-eval's own code instead: PolEmo 2.0's f1 and accuracy "
         "are HF evaluate's Hub modules, which neither tool loads offline (requests: `tests/test_ml_small_sets.py`); "
         "lm-eval runs PISA-Bench only on a multimodal model (prompts, images and scores of lm-eval's helpers: "
-        "`tests/test_ml_pisa.py`), and its `_llm_judged` tasks need OpenAI's API.",
+        "`tests/test_ml_pisa.py`), and its `_llm_judged` tasks need OpenAI's API. Run with both scripted models "
+        "taking images, PISA-Bench's requests and answers are lm-eval's; an answer without a readable letter scores "
+        "a letter drawn from Python's seeded global generator, which lm-eval 0.4.13 also draws from on every read "
+        "of a task's name (`getattr(self.config, \"task\", random_task_id())` evaluates its default), so those "
+        "draws differ from lm-eval's; with the draw pinned both agree.",
         "* MasakhaPOS (`masakhapos_*`, 100 tasks, and the `masakhapos` group): lm-eval 0.4.13 scores "
         "it with the registry's pass-through `acc` and a custom `acc_score` aggregation. As the target "
         "is a list of tags, lm-eval treats the task as multiple-target: every sentence gets acc 1.0 "

@@ -2,7 +2,8 @@
 by generation. The answer letter is parsed as lm-eval 0.4.13 parses it (MMMU's rules: a
 bracketed letter, a bare letter, a letter with a period, else an option's text in a long answer,
 the last one mentioned winning); an answer with none of these gets a letter drawn from Python's
-global random stream, which the run seeds (as lm-eval draws it).
+global random stream, which the run seeds. lm-eval draws from it too, but also on every read of a
+task's name, so such guesses are not lm-eval's draw for draw (README).
 """
 
 from __future__ import annotations
