@@ -107,3 +107,13 @@ def test_requests_and_scores_follow_lm_eval_unitxt_task(stand_in):
     predictions = [s["resps"][0][0] for s in samples]
     expected = sum(p.strip() == t for p, t in zip(predictions, ["business", "sports"], strict=True)) / 2
     assert results["accuracy,none"] == expected
+
+
+def test_a_chat_recipe_needs_apply_chat_template(stand_in, tmp_path):
+    stand_in()
+    (tmp_path / "chat.yaml").write_text(
+        "task: unitxt_chat\nclass: !function lmeval_tasks_classic.unitxt_tasks.Unitxt\ndataset_path: unitxt\n"
+        "dataset_name: card=cards.chat,template=templates.chat\noutput_type: generate_until\ntest_split: test\n",
+        encoding="utf-8")
+    with pytest.raises(UsageError, match="gives chat messages but --apply_chat_template is not set"):
+        lmeval.evaluate("dummy", tasks=["unitxt_chat"], include_path=str(tmp_path), limit=1)

@@ -81,7 +81,7 @@ class Unitxt(Task):
             if template is None:
                 raise UsageError(f"{self.name}: the Unitxt recipe gives chat messages but "
                                  "--apply_chat_template is not set: add it to the command line")
-            return template(source)
+            return template(source, add_generation_prompt=True)  # lm-eval: its default
         return super().fewshot_context(doc, num_fewshot, **kwargs)
 
     def doc_media(self, doc: dict) -> media.Media:
