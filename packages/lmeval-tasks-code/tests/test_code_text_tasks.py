@@ -118,6 +118,14 @@ def test_infilling_runs_prompt_middle_suffix_against_the_tests(monkeypatch):
     assert wrong["humaneval_random_span_infilling"]["pass@1,create_test"] == 0.0
 
 
+def test_infilling_trusts_the_prompt_code_before_the_completed_function():
+    utils = module(TASKS / "humaneval_infilling" / "utils.py")
+    prompt = ("import math\n\n\ndef poly(xs: list, x: float):\n    return sum(c * math.pow(x, i) for i, c in "
+              "enumerate(xs))\n\n\n@cache\ndef find_zero(xs: list):\n    \"\"\" doc \"\"\"\n    begin, end = -1.0, 1.0\n")
+    assert utils.trusted_head(prompt) == prompt.split("@cache")[0]
+    assert utils.trusted_head("    x = 1\n") == "" and utils.trusted_head("def f(:\ndef g():\n") == ""
+
+
 # --- JSONSchemaBench --------------------------------------------------------------------------
 
 def test_jsonschema_prompt_has_two_inline_examples():
