@@ -74,3 +74,36 @@ def test_judged_task_without_key_is_refused_in_one_line(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120).stdout.strip()
     assert "\n" not in out
     assert ("OPENAI_API_KEY" in out and out.startswith("UsageError")) or "pisa-judge" in out, out
+
+
+def test_judge_call_and_key_masking(monkeypatch):
+    """The chat call lm-eval makes (model, temperature 0, one token, system + user prompts); a
+    client error reaches the user with the key replaced by ***."""
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-a-key")
+    pytest.importorskip("openai", reason="the judge's client is the [pisa-judge] extra (openai)")
+    from lmeval_tasks_multilingual import pisa_judge
+
+    calls = []
+
+    class Completions:
+        def create(self, **kwargs):
+            calls.append(kwargs)
+            if kwargs["messages"][1]["content"].startswith("Student Answer:\nboom"):
+                raise ConnectionError("401 for key sk-test-not-a-key")
+            reply = type("M", (), {"content": " 1\n"})
+            return type("R", (), {"choices": [type("C", (), {"message": reply})]})
+
+    client = type("Client", (), {"chat": type("Chat", (), {"completions": Completions()})()})()
+    monkeypatch.setattr(pisa_judge, "_client", client)
+    monkeypatch.setattr(pisa_judge, "_KEY", "sk-test-not-a-key")
+    monkeypatch.setenv("MODEL_VERSION", "judge-model")
+    doc = {"choices": "['red', 'blue']", "answer": 1}
+    assert pisa_judge.process_results(doc, ["B"]) == {"acc": 1.0}
+    call = calls[0]
+    assert (call["model"], call["temperature"], call["max_tokens"]) == ("judge-model", 0, 1)
+    assert [m["role"] for m in call["messages"]] == ["system", "user"]
+    assert "Options:\nA) red\nB) blue\n" in call["messages"][1]["content"]
+    assert "Correct Answer (letter and/or text):\nB) blue\n" in call["messages"][1]["content"]
+    with pytest.raises(RuntimeError) as err:
+        pisa_judge.process_results(doc, ["boom"])
+    assert "sk-test-not-a-key" not in str(err.value) and "***" in str(err.value)
