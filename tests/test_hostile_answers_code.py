@@ -1,5 +1,6 @@
 """Hostile answers for every code task (humaneval, humaneval_plus, mbpp, mbpp_plus,
-cruxeval_input, cruxeval_output) score pass@1 = 0, with the default isolation and with
+cruxeval_input, cruxeval_output, and humaneval_multi_line_infilling with each attack as the
+middle: 52 of its 90 programs parse and run) score pass@1 = 0, with the default isolation and with
 ``LMEVAL_SANDBOX_ISOLATE=0`` (no namespaces: the issue-30 setting where a candidate's
 ``test_*.py`` ran in the trusted runner). The attempts are generated from classes of attack in
 tests/hostile_answers/code_corpus.py; ``python tests/hostile_answers/code_table.py`` prints

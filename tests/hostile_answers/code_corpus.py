@@ -22,7 +22,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "packages" / "lmeval-tasks-code" / "tests" / "fixtures"
-TASKS = ("humaneval", "humaneval_plus", "mbpp", "mbpp_plus", "cruxeval_input", "cruxeval_output")
+TASKS = ("humaneval", "humaneval_plus", "mbpp", "mbpp_plus", "cruxeval_input", "cruxeval_output",
+         "humaneval_multi_line_infilling")
 _DATA = {
     "humaneval": "openai/openai_humaneval/default/test.jsonl",
     "humaneval_plus": "evalplus/humanevalplus/default/test.jsonl",
@@ -30,6 +31,8 @@ _DATA = {
     "mbpp_plus": "evalplus/mbppplus/default/test.jsonl",
     "cruxeval_input": "cruxeval-org/cruxeval/default/test.jsonl",
     "cruxeval_output": "cruxeval-org/cruxeval/default/test.jsonl",
+    # the answer is the middle: the program is prompt + answer + suffix
+    "humaneval_multi_line_infilling": "loubnabnl/humaneval_infilling/HumanEval-MultiLineInfilling/test.jsonl",
 }
 
 
@@ -297,6 +300,10 @@ def attempts(task: str) -> list[Attempt]:
 
 
 def _functions(task: str) -> tuple[Callable[[list[list[str]], list[dict]], list[list[str]]], Callable[..., Any]]:
+    if task.endswith("_infilling"):
+        from lmeval_tasks_code.tasks.humaneval_infilling import utils as hi
+
+        return hi.build_predictions, lambda refs, preds, timeout: hi.pass_at_k(refs, preds, k=[1], timeout=timeout)["pass@1"]
     if task.startswith("humaneval"):
         from lmeval_tasks_code.tasks.humaneval import utils as he
 
