@@ -25,7 +25,7 @@ class RequestKind(str, enum.Enum):
     GENERATE_UNTIL = "generate_until"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # no __dict__: a run holds one per request
 class LoglikelihoodRequest:
     """Score ``continuation`` given ``context``; answered by ``(logprob, is_greedy)``."""
 
@@ -41,7 +41,7 @@ class LoglikelihoodRequest:
         return (*base, self.media.argument()) if self.media else base
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RollingRequest:
     """Total log-probability of ``text`` scored in rolling windows; answered by a float."""
 
@@ -53,7 +53,7 @@ class RollingRequest:
         return (self.text,)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GenerateRequest:
     """Generate from ``context`` until a stop string; answered by the generated text.
 

@@ -8,7 +8,7 @@ import random
 import sys
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lmeval.backend import distributed
 from lmeval.errors import UsageError
@@ -24,6 +24,9 @@ from lmeval.run.modelargs import accepted_run_options, check_model_args, without
 from lmeval.tasks.index import TaskIndex, task_sources
 from lmeval.tasks.loader import TaskLoader
 from lmeval.tasks.specs import expand as expand_task_specs
+
+if TYPE_CHECKING:
+    from lmeval.outputs.samplestream import SampleStream
 
 
 def build_model(pm: PluginManager, model: str | LM, model_args: Any = None, *,
@@ -110,8 +113,10 @@ evaluate.__signature__ = evaluate_signature(  # type: ignore[attr-defined]
     "PluginManager | Sequence[Any] | None")
 
 
-def run(config: RunConfig, pm: PluginManager, start: float | None = None) -> dict[str, Any]:
-    """One run of a checked configuration: everything checked before the model loads."""
+def run(config: RunConfig, pm: PluginManager, start: float | None = None, *,
+        samples_to: SampleStream | None = None) -> dict[str, Any]:
+    """One run of a checked configuration: everything checked before the model loads.
+    ``samples_to``: where logged samples go as they are scored (then not in the dict)."""
     start = time.time() if start is None else start
     preflight.check_caches(config.use_cache, config.cache_requests)
     timelimit.limit_seconds()  # a bad LMEVAL_TASK_CODE_TIMEOUT is one line now, not mid-run
@@ -165,7 +170,7 @@ def run(config: RunConfig, pm: PluginManager, start: float | None = None) -> dic
     if rank != 0:
         return {}
     results = score(leaf_tasks, groups, built, bootstrap_iters=config.bootstrap_iters,
-                    log_samples=config.log_samples, plugins=pm)
+                    log_samples=config.log_samples, plugins=pm, samples_to=samples_to)
     results = add_run_fields(results, config, lm, pm, scheduler, start)
     results["config"][rerun_inputs.KEY] = redact.redact_data(
         rerun_inputs.record(config, leaf_tasks), shapes=False, names=False)  # hashes, paths: not secrets

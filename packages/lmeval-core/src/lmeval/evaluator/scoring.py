@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from lmeval.evaluator.groups import aggregate_group, bottom_up
 from lmeval.evaluator.requests import Built
@@ -16,11 +16,15 @@ from lmeval.plugins import PluginManager
 from lmeval.tasks.loader import Group
 from lmeval.tasks.task import Instance, Task
 
+if TYPE_CHECKING:
+    from lmeval.outputs.samplestream import SampleStream
+
 
 def score_task(task: Task, built: Built, *, bootstrap_iters: int, log_samples: bool,
-               plugins: PluginManager) -> tuple[dict[str, Any], list[dict]]:
+               plugins: PluginManager,
+               emit: Callable[[dict], None] | None = None) -> tuple[dict[str, Any], list[dict]]:
     """One task's metrics (``"metric,filter"`` keys, stderrs, ``alias``, ``sample_len``) and,
-    with ``log_samples``, its sample entries."""
+    with ``log_samples``, its sample entries (handed to ``emit`` one by one instead, if given)."""
     from lmeval import metrics as metricsmod
 
     ids, instances = built
@@ -35,6 +39,7 @@ def score_task(task: Task, built: Built, *, bootstrap_iters: int, log_samples: b
             inst.filtered_resps[key] = value
     raw: dict[tuple[str, str], list[Any]] = defaultdict(list)
     logged: list[dict] = []
+    keep = logged.append if emit is None else emit
     for pipeline in task.filters():
         key = pipeline.name
         for doc_id in ids:
@@ -44,7 +49,7 @@ def score_task(task: Task, built: Built, *, bootstrap_iters: int, log_samples: b
             for metric, value in values.items():
                 raw[(metric, key)].append(value)
             if log_samples:
-                logged.append(sample_entry(task, doc_id, doc, insts, key, values))
+                keep(sample_entry(task, doc_id, doc, insts, key, values))
     agg: dict[str, Any] = {"alias": task.config.task_alias or task.name}
     sample_len = 0
     for (metric, key), items in raw.items():
@@ -62,16 +67,24 @@ def score_task(task: Task, built: Built, *, bootstrap_iters: int, log_samples: b
 
 
 def score(tasks: Sequence[Task], groups: Sequence[Group], built: dict[str, Built], *,
-          bootstrap_iters: int, log_samples: bool, plugins: PluginManager) -> dict[str, Any]:
+          bootstrap_iters: int, log_samples: bool, plugins: PluginManager,
+          samples_to: SampleStream | None = None) -> dict[str, Any]:
     """lm-eval's ``results``, ``groups``, ``group_subtasks``, ``configs``, ``versions``,
-    ``n-shot``, ``higher_is_better``, ``n-samples`` (and ``samples``) of answered requests."""
+    ``n-shot``, ``higher_is_better``, ``n-samples`` (and ``samples``) of answered requests.
+
+    With ``samples_to`` (and ``log_samples``) the samples go there as they are scored, each
+    task's requests are dropped once it is scored, and the dict has no ``samples``."""
     results: dict[str, dict[str, Any]] = {}
     configs, versions, n_shot, hib, n_samples = {}, {}, {}, {}, {}
     all_samples: dict[str, list[dict]] = {}
     generation_stats: dict[str, dict[str, Any]] = {}
+    stream = samples_to if log_samples else None
     for task in tasks:
+        if stream is not None:
+            stream.task(task.name)
         agg, logged = score_task(task, built[task.name], bootstrap_iters=bootstrap_iters,
-                                 log_samples=log_samples, plugins=plugins)
+                                 log_samples=log_samples, plugins=plugins,
+                                 emit=stream.add if stream is not None else None)
         results[task.name] = agg
         configs[task.name] = task.config.to_dict()
         versions[task.name] = task.version
@@ -84,6 +97,8 @@ def score(tasks: Sequence[Task], groups: Sequence[Group], built: dict[str, Built
         stats = task_generation_stats(task, built[task.name][1])
         if stats:  # thinking cut off by the token budget, extraction regexes that found nothing
             generation_stats[task.name] = stats
+        if stream is not None:
+            built[task.name][1].clear()  # its answers are on disk now
         plugins.notify("lmeval_task_end", task_name=task.name, metrics=agg)
 
     group_results: dict[str, Any] = {}
@@ -114,7 +129,7 @@ def score(tasks: Sequence[Task], groups: Sequence[Group], built: dict[str, Built
     }
     for task in tasks:
         out["group_subtasks"].setdefault(task.name, [])
-    if log_samples:
+    if log_samples and stream is None:
         out["samples"] = all_samples
     return out
 

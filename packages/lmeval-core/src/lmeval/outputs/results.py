@@ -13,9 +13,12 @@ import tempfile
 from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lmeval.errors import UsageError
+
+if TYPE_CHECKING:
+    from lmeval.outputs.samplestream import SampleStream
 
 EvaluationResults = dict[str, Any]
 
@@ -121,10 +124,14 @@ def _default(obj: Any) -> Any:
     return str(obj)
 
 
-def write_results(results: EvaluationResults, output_path: str | Path) -> Path:
-    """Write ``results_<timestamp>.json`` (and sample JSONL files) under ``output_path``."""
+def write_results(results: EvaluationResults, output_path: str | Path,
+                  streamed: SampleStream | None = None) -> Path:
+    """Write ``results_<timestamp>.json`` (and sample JSONL files) under ``output_path``;
+    ``streamed``: the samples already on disk (:mod:`lmeval.outputs.samplestream`)."""
     samples = results.get("samples")
-    if samples:  # as lm-eval: one hash per task over its samples' doc, prompt and target hashes
+    if streamed is not None:
+        results["task_hashes"] = streamed.task_hashes()
+    elif samples:  # as lm-eval: one hash per task over its samples' doc, prompt and target hashes
         import hashlib
 
         results["task_hashes"] = {
@@ -145,7 +152,9 @@ def write_results(results: EvaluationResults, output_path: str | Path) -> Path:
     directory.mkdir(parents=True, exist_ok=True)
     # each file whole or absent (temporary file, then rename); the samples first, so a results
     # file never stands beside missing or truncated samples
-    if samples:  # lm-eval 0.4.13's layout: arguments as gen_args_i/arg_j, values stringified
+    if streamed is not None:
+        streamed.move_to(directory, stamp)
+    elif samples:  # lm-eval 0.4.13's layout: arguments as gen_args_i/arg_j, values stringified
         from lmeval.outputs.samplefile import dumps
 
         for task_name, entries in samples.items():
@@ -250,15 +259,16 @@ def fallback_dir() -> Path:
     return cache_root() / "unsaved-results"
 
 
-def save_results(results: dict[str, Any], output_path: str | os.PathLike[str]) -> int:
+def save_results(results: dict[str, Any], output_path: str | os.PathLike[str],
+                 streamed: SampleStream | None = None) -> int:
     """Write the results (and samples) under ``output_path``; if that fails, under
     :func:`fallback_dir`. One line on stderr says where they are. Returns the exit status."""
     try:
-        path = write_results(results, output_path)
+        path = write_results(results, output_path, streamed)
     except OSError as exc:
         reason = exc.strerror or str(exc)
         try:
-            path = write_results(results, fallback_dir())
+            path = write_results(results, fallback_dir(), streamed)
         except OSError as again:
             print(f"lmeval: error: cannot write the results to {output_path} ({reason}) nor to "
                   f"{fallback_dir()} ({again.strerror or again}); only the table above is left",

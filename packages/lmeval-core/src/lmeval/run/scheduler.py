@@ -119,7 +119,10 @@ class Scheduler:
                 done, writing = self._tally
                 exc.computed = done + len(self.cache.get_many(writing))
             raise
-        return [_restore(answers[k]) for k in keys]
+        del work
+        for key, value in answers.items():  # in place: the answers are not held twice
+            answers[key] = _restore(value)
+        return [answers[k] for k in keys]
 
     def _show(self) -> bool:
         return self.progress is not False and distributed.rank_world(self.lm)[0] == 0

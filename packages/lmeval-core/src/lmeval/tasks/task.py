@@ -39,7 +39,7 @@ def _takes_references(fn: Any, kwargs: dict[str, Any]) -> bool:
     return True
 
 
-@dataclass
+@dataclass(slots=True)  # no __dict__: a run holds one per request
 class Instance:
     """One request of one document, and what became of it."""
 
