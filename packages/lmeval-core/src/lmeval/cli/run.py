@@ -101,7 +101,7 @@ def handle(args: argparse.Namespace) -> int:
     set_plugin_manager(pm)
     if config.log_samples and not options["output_path"]:
         raise UsageError("--log_samples needs --output_path")
-    from lmeval.outputs.reporters import build_reporters, send_reports
+    from lmeval.outputs.reporters import build_reporters
 
     reporters = build_reporters(pm, options, words)
     if options["check_integrity"]:
@@ -111,10 +111,26 @@ def handle(args: argparse.Namespace) -> int:
     # a path that cannot be written fails now, not after hours of model calls (the caches:
     # lmeval.run.preflight.check_caches, which evaluate() runs too)
     check_writable(options["output_path"], "--output_path", file_suffixes=(".json",))
+    stream = None
+    if config.log_samples and options["output_path"] and not reporters:
+        from lmeval.outputs.samplestream import SampleStream
+
+        stream = SampleStream(options["output_path"])  # samples on disk as scored, not in memory
+    try:
+        return _run_and_report(config, pm, options, reporters, stream)
+    finally:
+        if stream is not None:
+            stream.discard()
+
+
+def _run_and_report(config: RunConfig, pm: Any, options: dict[str, Any], reporters: list,
+                    stream: Any) -> int:
+    from lmeval.backend.reasoning import cut_off_warnings, footnotes
     from lmeval.evaluator.run import run
+    from lmeval.outputs.reporters import send_reports
     from lmeval.outputs.results import make_table, save_results, summary_line
 
-    results = run(config, pm)
+    results = run(config, pm, samples_to=stream)
     if not results:  # a rank other than 0
         return 0
     results["config"]["num_fewshot"] = options["num_fewshot"]
@@ -126,12 +142,10 @@ def handle(args: argparse.Namespace) -> int:
     print(make_table(results))
     if "groups" in results:
         print(make_table(results, "groups"))
-    from lmeval.backend.reasoning import cut_off_warnings, footnotes
-
     for line in footnotes(results):  # regex misses, thinking cut off by the token budget
         print(f"* {line}")
     sys.stdout.flush()
-    status = save_results(results, options["output_path"]) if options["output_path"] else 0
+    status = save_results(results, options["output_path"], stream) if options["output_path"] else 0
     results.pop("samples", None)
     # a failing reporter is one line after the table, never instead of it
     status = send_reports(reporters, results, samples_out, verbose=bool(options["verbose"])) or status
