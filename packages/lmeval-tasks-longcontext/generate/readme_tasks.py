@@ -16,7 +16,7 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 BEGIN, END = "<!-- every-task:begin -->", "<!-- every-task:end -->"
 KINDS = ("group", "tag", "task")
 FAMILIES = (  # (title, name prefix); the first matching prefix wins
-    ("LongBench v2", "longbench2"), ("LIBRA", "libra"), ("Qasper", "qasper"), ("GraphWalks", "graphwalks"), ("InfiniteBench", "infinitebench"), ("LongProc", "longproc"), ("LIBRA", "passkey"), ("LIBRA", "ru_"),
+    ("LongBench v2", "longbench2"), ("LIBRA", "libra"), ("Qasper", "qasper"), ("GraphWalks", "graphwalks"), ("InfiniteBench", "infinitebench"), ("LongProc", "longproc"), ("SCROLLS", "scrolls"), ("LIBRA", "passkey"), ("LIBRA", "ru_"),
     ("LIBRA", "matreshka"), ("LIBRA", "librusec"), ("LIBRA", "long_context_multiq"), ("LongBench", "longbench"), ("RULER", "ruler"), ("RULER", "niah"), ("RULER", "longcxt"), ("Other", ""),
 )
 
