@@ -161,3 +161,9 @@ def test_jsonschema_without_the_library_stops_in_one_line():
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "jsonschema_bench needs jsonschema, which is not installed: pip install 'lmeval-tasks-code[jsonschema]'" \
         in done.stderr
+
+
+def test_only_tasks_that_execute_code_probe_the_sandbox():
+    names = plugin._code_tasks()
+    assert {"humaneval", "cruxeval_input", "humaneval_single_line_infilling", "humaneval_infilling"} <= names
+    assert not {"code2text_go", "code2text", "jsonschema_bench_easy"} & names

@@ -14,12 +14,18 @@ def lmeval_register_task_sources(register: Register) -> None:
 
 
 def _code_tasks() -> frozenset[str]:
-    """The names of this pack's tasks (the ``task:`` line of each YAML file)."""
+    """The names of this pack's tasks and groups that execute code (``task:``/``group:`` lines of the YAML in a
+    folder whose configs set ``unsafe_code: true``; code2text and jsonschema_bench run nothing)."""
     names = set()
-    for path in (Path(__file__).parent / "tasks").rglob("*.yaml"):
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.startswith("task:"):
-                names.add(line.split(":", 1)[1].strip().strip("'\""))
+    for folder in (Path(__file__).parent / "tasks").iterdir():
+        configs = {p: p.read_text(encoding="utf-8") for p in sorted(folder.iterdir())
+                   if p.suffix == ".yaml" or p.name.endswith("_yaml")}
+        if not any("\nunsafe_code: true" in f"\n{text}" for text in configs.values()):
+            continue
+        for text in configs.values():
+            for line in text.splitlines():
+                if line.startswith(("task:", "group:")) and line.split(":", 1)[1].strip():
+                    names.add(line.split(":", 1)[1].strip().strip("'\""))
     return frozenset(names)
 
 
