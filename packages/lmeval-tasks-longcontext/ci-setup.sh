@@ -8,3 +8,7 @@ set -euo pipefail
     || "$PY" -m pip install -q "jieba==0.42.1" "fuzzywuzzy==0.18.0" "rouge==1.0.1"
 "$PY" -c "import wonderwords, scipy" 2>/dev/null \
     || "$PY" -m pip install -q "wonderwords==3.0.1" "scipy>=1.11"
+# [libra] (pymorphy3 and its Russian dictionaries), [infinitebench]/[scrolls] (rouge-score) and
+# [longproc] (pandas) for LIBRA's, InfiniteBench's, SCROLLS' and LongProc's scores
+"$PY" -c "import pymorphy3, rouge_score, pandas" 2>/dev/null \
+    || "$PY" -m pip install -q "pymorphy3==2.0.6" "rouge-score>=0.1.2" "pandas"
