@@ -45,9 +45,6 @@ CHUNK = 60  # ungrouped tasks per evaluate call
 
 #: task or group glob → why its difference is kept (counted apart from the differences to fix)
 DELIBERATE = {
-    "common_voice_en": "audio (doc_to_audio): lm-eval 0.4.13 runs it only on its hf-audiolm-qwen model and refuses the "
-                       "scripted text model; no lmeval backend takes audio, so lmeval refuses it in one line before "
-                       "the model loads; its request is checked by lmeval-tasks-multimodal tests/test_common_voice.py",
     **dict.fromkeys(("evalita-mp_ner-v2_fic_p1", "evalita-mp_ner_fic_group"),
                     "lm-eval 0.4.13 cannot load it: its YAML gives doc_to_target twice, first as "
                     "!function utils.filter_per_entities_from_lines, which its utils.py lacks (AttributeError); "
