@@ -85,6 +85,7 @@ def main() -> None:
     ap.add_argument("--choices", type=int, default=4)
     ap.add_argument("--repeats", type=int, default=2)
     ap.add_argument("--no-reference", action="store_true", help="lmeval only")
+    ap.add_argument("--reference-only", action="store_true", help="lm-eval only")
     ap.add_argument("--reference-max", type=int, default=None,
                     help="sizes above this run lmeval only (lm-eval takes long at 1M requests)")
     ap.add_argument("--timeout", type=float, default=3600)
@@ -102,6 +103,8 @@ def main() -> None:
             with_ref = ref_python is not None and (args.reference_max is None
                                                    or size <= args.reference_max)
             tools = ["lm-eval", "lmeval"] if with_ref else ["lmeval"]
+            if args.reference_only:
+                tools = ["lm-eval"] if with_ref else []
             rows += measure_size(size, args.choices, tools, ref_python, work, args.repeats,
                                  args.timeout)
     finally:

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 
 from lmeval.errors import LmevalError, UsageError
 from lmeval.evaluator.config import RunConfig
-from lmeval.protocol import LM
+from lmeval.protocol import LM, Request
 from lmeval.run.cache import RequestCache, ResponseCache
 from lmeval.run.scheduler import Scheduler
 from lmeval.run.timelimit import TimeLimit, limit_seconds
@@ -218,22 +218,37 @@ def answer(lm: LM, built: dict[str, Built], config: RunConfig) -> Scheduler:
     instance's ``resps`` gets its answers. Returns the scheduler (its ``stats``)."""
     cache = ResponseCache(config.use_cache, lm.identity()) if config.use_cache else None
     scheduler = Scheduler(lm, cache, seed=config.random_seed, progress=config.progress)
-    calls, owners = [], []
-    for _ids, instances in built.values():
-        for inst in instances:
-            for rep in range(inst.repeats):
-                calls.append((inst.request, rep))
-                owners.append(inst)
+    calls = _Calls(built)
     try:
         answers = scheduler.run(calls)
     finally:
         if not isinstance(config.model, LM):
             lm.close()  # engines we started (vLLM, Ray actors) are stopped; a caller's LM stays open
-    for inst, response in zip(owners, answers, strict=False):
+    for (inst, _rep), response in zip(calls.owners(), answers, strict=False):
         inst.resps.append(response)
     if cache is not None:
         cache.close()
     return scheduler
+
+
+class _Calls:
+    """Every instance's ``(request, repeat)`` pairs in order, made as they are iterated: a run
+    of a million requests does not hold a second list of them."""
+
+    def __init__(self, built: dict[str, Built]) -> None:
+        self.built = built
+
+    def owners(self) -> Iterator[tuple[Instance, int]]:
+        for _ids, instances in self.built.values():
+            for inst in instances:
+                for rep in range(inst.repeats):
+                    yield inst, rep
+
+    def __iter__(self) -> Iterator[tuple[Request, int]]:
+        return ((inst.request, rep) for inst, rep in self.owners())
+
+    def __len__(self) -> int:
+        return sum(inst.repeats for _ids, instances in self.built.values() for inst in instances)
 
 
 def show_prompts(tasks: Sequence[Task], built: dict[str, Built], n: int = 1) -> None:

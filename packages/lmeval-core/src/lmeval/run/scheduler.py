@@ -12,7 +12,7 @@ import logging
 import sqlite3
 import sys
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,22 +69,26 @@ class Scheduler:
         #: miscount, so an interrupted run looks the keys under way up in the file
         self._tally: tuple[int, list[str]] = (0, [])
 
-    def _key(self, request: Request, repeat: int) -> str:
+    def _key(self, request: Request, repeat: int) -> bytes:
+        """The request's cache key as 32 bytes (half the memory of its hex text, which the
+        response cache stores)."""
         if is_sampled(request):
-            return request_key(request.kind.value, request.args, f"seed={self.seed};repeat={repeat}")
-        return request_key(request.kind.value, request.args)
+            return bytes.fromhex(request_key(request.kind.value, request.args,
+                                             f"seed={self.seed};repeat={repeat}"))
+        return bytes.fromhex(request_key(request.kind.value, request.args))
 
-    def run(self, calls: Sequence[tuple[Request, int]]) -> list[Any]:
-        """Answer ``(request, repeat_index)`` pairs; returns answers in the same order."""
+    def run(self, calls: Collection[tuple[Request, int]]) -> list[Any]:
+        """Answer ``(request, repeat_index)`` pairs (iterated more than once: a collection, not
+        a generator); returns answers in the same order."""
         kinds = {req.kind for req, _ in calls}
         self.lm.check_supports(kinds)
         self.lm.check_inputs({i for req, _ in calls for i in getattr(req, "media", Media()).inputs})
-        answers: dict[str, Any] = {}
+        answers: dict[bytes, Any] = {}
         keys = [self._key(req, rep) for req, rep in calls]
-        work: list[tuple[RequestKind, list[tuple[str, Request]], set[str]]] = []
+        work: list[tuple[RequestKind, list[tuple[bytes, Request]], set[bytes]]] = []
         for kind in (RequestKind.LOGLIKELIHOOD, RequestKind.LOGLIKELIHOOD_ROLLING,
                      RequestKind.GENERATE_UNTIL):
-            todo: dict[str, Request] = {}
+            todo: dict[bytes, Request] = {}
             requested = 0
             for (req, _), key in zip(calls, keys, strict=False):
                 if req.kind is kind:
@@ -95,16 +99,19 @@ class Scheduler:
             stats = self.stats.setdefault(kind.value, SchedulerStats())
             stats.requested += requested
             stats.unique += len(todo)
-            cacheable = {k for k, r in todo.items() if not is_sampled(r) or self.seed is not None}
+            cacheable = ({k for k, r in todo.items() if not is_sampled(r) or self.seed is not None}
+                         if self.cache is not None else set())  # no cache: no set of every key
             if self.cache is not None and cacheable:
-                hits = self.cache.get_many(cacheable)
+                found = self.cache.get_many({k.hex() for k in cacheable})
                 if distributed.rank_world(self.lm)[1] > 1:
                     # every rank must agree on what is left to compute
-                    for part in self.lm.all_gather_object(hits):
-                        hits.update(part)
+                    for part in self.lm.all_gather_object(found):
+                        found.update(part)
+                hits = {bytes.fromhex(k): v for k, v in found.items()}
                 stats.cached += len(hits)
-                answers.update(hits)
+                answers.update((k, _restore(v)) for k, v in hits.items())
             work.append((kind, [(k, r) for k, r in todo.items() if k not in answers], cacheable))
+            del todo
         self._announce(work)
         try:
             for kind, pending, cacheable in work:
@@ -120,14 +127,12 @@ class Scheduler:
                 exc.computed = done + len(self.cache.get_many(writing))
             raise
         del work
-        for key, value in answers.items():  # in place: the answers are not held twice
-            answers[key] = _restore(value)
         return [answers[k] for k in keys]
 
     def _show(self) -> bool:
         return self.progress is not False and distributed.rank_world(self.lm)[0] == 0
 
-    def _announce(self, work: list[tuple[RequestKind, list[tuple[str, Request]], set[str]]]) -> None:
+    def _announce(self, work: list[tuple[RequestKind, list[tuple[bytes, Request]], set[bytes]]]) -> None:
         """One line before any model call: how many answers come from the cache, how many not."""
         if not self._show():
             return
@@ -138,13 +143,13 @@ class Scheduler:
         print(f"lmeval: {cached + todo} distinct requests: {cached} {where}, {todo} to compute"
               + (f" ({parts})" if parts else ""), file=sys.stderr, flush=True)
 
-    def _compute(self, kind: RequestKind, pending: list[tuple[str, Request]],
-                 cacheable: set[str]) -> dict[str, Any]:
+    def _compute(self, kind: RequestKind, pending: list[tuple[bytes, Request]],
+                 cacheable: set[bytes]) -> dict[bytes, Any]:
         rank, world = distributed.rank_world(self.lm)
         mine = _order_and_shard(pending, rank, world)
         method: Callable[[list[Request]], list[Any]] = getattr(self.lm, kind.value)
         progress = Progress(kind.value, len(mine), self._show())
-        out: dict[str, Any] = {}
+        out: dict[bytes, Any] = {}
         for start in range(0, len(mine), self.chunk_size):
             chunk = mine[start:start + self.chunk_size]
             collector = _Collector(self, [k for k, _ in chunk], cacheable, progress)
@@ -153,17 +158,19 @@ class Scheduler:
             if len(results) != len(chunk):
                 raise RuntimeError(f"backend {self.lm.backend_name!r} returned {len(results)} answers "
                                    f"for {len(chunk)} {kind.value} requests")
-            out.update(collector.finish(results, kind))
+            # restored chunk by chunk: the run never holds a second copy of its answers
+            out.update((k, _restore(v)) for k, v in collector.finish(results, kind).items())
         if world > 1:
-            merged: dict[str, Any] = {}
+            merged: dict[bytes, Any] = {}
             for part in self.lm.all_gather_object(out):
                 merged.update(part)
             return merged
         return out
 
-    def _store(self, items: Mapping[str, Any]) -> None:
-        if self.cache is None or not items:
+    def _store(self, answers: Mapping[bytes, Any]) -> None:
+        if self.cache is None or not answers:
             return
+        items = {k.hex(): v for k, v in answers.items()}
         done = self._tally[0]
         self._tally = (done, list(items))
         try:
@@ -182,10 +189,10 @@ def _context_of(request: Request) -> str:
     return ctx if isinstance(ctx, str) else repr(ctx)
 
 
-def _order_and_shard(pending: list[tuple[str, Request]], rank: int, world: int) -> list[tuple[str, Request]]:
+def _order_and_shard(pending: list[tuple[bytes, Request]], rank: int, world: int) -> list[tuple[bytes, Request]]:
     """Longest context first (out-of-memory shows early), the requests of one context kept
     together (so backends reuse the shared prefix), and whole contexts dealt to ranks in turn."""
-    groups: dict[str, list[tuple[str, Request]]] = {}
+    groups: dict[str, list[tuple[bytes, Request]]] = {}
     for key, request in pending:
         groups.setdefault(_context_of(request), []).append((key, request))
     ordered = sorted(groups.items(), key=lambda item: (-len(item[0]), item[0]))
@@ -199,7 +206,7 @@ class _Collector:
     """The answers of one request call: committed as the backend reports each batch, checked
     against what the call returns, and the rest stored when it returns."""
 
-    def __init__(self, scheduler: Scheduler, keys: list[str], cacheable: set[str],
+    def __init__(self, scheduler: Scheduler, keys: list[bytes], cacheable: set[bytes],
                  progress: Progress) -> None:
         self.scheduler, self.keys, self.cacheable, self.progress = scheduler, keys, cacheable, progress
         self.reported: dict[int, Any] = {}
@@ -207,7 +214,7 @@ class _Collector:
 
     def __call__(self, answers: Mapping[int, Any]) -> None:
         with self.lock:
-            fresh: dict[str, Any] = {}
+            fresh: dict[bytes, Any] = {}
             new = 0
             for index, answer in answers.items():
                 if not 0 <= index < len(self.keys):
@@ -222,10 +229,10 @@ class _Collector:
             self.scheduler._store(fresh)
             self.progress.update(new)
 
-    def finish(self, results: Sequence[Any], kind: RequestKind) -> dict[str, Any]:
+    def finish(self, results: Sequence[Any], kind: RequestKind) -> dict[bytes, Any]:
         with self.lock:
-            out: dict[str, Any] = {}
-            rest: dict[str, Any] = {}
+            out: dict[bytes, Any] = {}
+            rest: dict[bytes, Any] = {}
             for index, (key, result) in enumerate(zip(self.keys, results, strict=True)):
                 value = out[key] = _plain(result)
                 if index in self.reported:
