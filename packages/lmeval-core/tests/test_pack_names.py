@@ -68,6 +68,17 @@ def test_missing_pack_is_one_line_naming_the_install():
     assert done.returncode == 2 and "pip install lmeval-tasks-classic" in done.stderr
 
 
+def test_a_pattern_over_several_packs_names_each_missing_one():
+    """``hella*`` matches the classic pack's hellaswag and the MMLU pack's Okapi hellaswag_<lang>."""
+    assert packnames.packs_for("hella*") == ["lmeval-tasks-classic", "lmeval-tasks-mmlu"]
+    assert packnames.pack_for("hella*") is None
+    assert packnames.missing_pack_hint("hella*") == (
+        "hella* matches tasks of lmeval-tasks-classic and lmeval-tasks-mmlu: "
+        "pip install lmeval-tasks-classic lmeval-tasks-mmlu")
+    assert packnames.missing_pack_hint("hella*", {"lmeval-tasks-classic"}) == (
+        "hella* matches tasks of lmeval-tasks-mmlu: pip install lmeval-tasks-mmlu")
+
+
 def test_a_loaded_pack_still_suggests_close_names():
     assert packnames.missing_pack_hint("hellaswagg", {"lmeval-tasks-classic"}) is None
     assert packnames.missing_pack_hint("hellaswag", {"lmeval-tasks-classic"}) is None

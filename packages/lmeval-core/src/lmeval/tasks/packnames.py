@@ -31,31 +31,39 @@ def _table() -> dict[str, dict[str, str]]:
 def pack_for(name: str) -> str | None:
     """The pack providing task, group or tag ``name`` (or the tasks a ``--tasks`` pattern
     such as ``mmlu_*`` names), or None."""
+    packs = packs_for(name)
+    return packs[0] if len(packs) == 1 else None
+
+
+def packs_for(name: str) -> list[str]:
+    """The packs providing ``name``: one for a name or a prefix one pack owns; for a pattern,
+    every pack with names it can match (``hella*``: the classic pack's ``hellaswag`` and the
+    MMLU pack's Okapi ``hellaswag_<lang>``), sorted."""
     table = _table()
     if name in table["names"]:
-        return table["names"][name]
+        return [table["names"][name]]
     literal = name.split("*")[0].split("?")[0].split("[")[0]
     parts = literal.split("_")
     for size in range(min(2, len(parts)), 0, -1):
         pack = table["prefixes"].get("_".join(parts[:size]))
         if pack:
-            return pack
-    if literal != name and literal:  # a pattern: the one pack whose names it can match
-        packs = {p for key in ("prefixes", "names") for n, p in table[key].items()
-                 if n.startswith(literal) or literal.startswith(n + "_")}
-        return packs.pop() if len(packs) == 1 else None
-    return None
+            return [pack]
+    if literal != name and literal:  # a pattern: the packs whose names it can match
+        return sorted({p for key in ("prefixes", "names") for n, p in table[key].items()
+                       if n.startswith(literal) or literal.startswith(n + "_")})
+    return []
 
 
 def missing_pack_hint(name: str, loaded: Collection[str] = ()) -> str | None:
     """``"<name> is in <pack>: pip install <pack>"`` when the pack the table names for ``name``
-    is not among the ``loaded`` distributions, else None."""
-    pack = pack_for(name)
-    if pack is None or pack in loaded:
+    is not among the ``loaded`` distributions (for a pattern, every such pack), else None."""
+    packs = packs_for(name)
+    missing = [p for p in packs if p not in loaded]
+    if not missing:
         return None  # loaded: the name is misspelled, not missing
     if any(ch in name for ch in "*?["):
-        return f"{name} matches tasks of {pack}: pip install {pack}"
-    return f"{name} is in {pack}: pip install {pack}"
+        return f"{name} matches tasks of {' and '.join(missing)}: pip install {' '.join(missing)}"
+    return f"{name} is in {missing[0]}: pip install {missing[0]}"
 
 
 def no_pack_note() -> str:
