@@ -35,7 +35,7 @@ TASKS = {"hellaswag", "arc_easy", "arc_challenge", "lambada_openai", "lambada_op
          # issue 29: math word problems
          "gsm8k_platinum", "gsm8k_platinum_cot", "gsm8k_platinum_cot_zeroshot", "gsm8k_platinum_cot_llama",
          "gsm8k_platinum_cot_self_consistency", "gsm_plus", "gsm_plus_mini", "mathqa",
-         # issue 32: small English classics
+         # issue 29: small English classics
          "cola", "mnli", "mnli_mismatch", "mrpc", "qnli", "qqp", "rte", "sst2", "wnli",
          *(f"{b}-{p}" for b, pairs in (("wmt14", ("en-fr", "fr-en")), ("wmt16", ("de-en", "en-de", "en-ro", "ro-en")),
                                        ("iwslt2017", ("en-ar", "ar-en"))) for p in pairs), "wmt-ro-en-t5-prompt",
@@ -65,10 +65,12 @@ def test_ls_lists_every_task_and_tag(capsys):
         m = re.search(r"^task: (\S+)$", path.read_text(encoding="utf-8"), re.M)
         if m:
             declared.add(m.group(1))
-    assert declared == TASKS
+    # the named tasks are still there; the full inventory is the README's generated task list
+    # (drift-tested), so a family added by its generator needs no line here
+    assert TASKS <= declared, sorted(TASKS - declared)
     listed = _listed(capsys, "tasks")
-    for name in TASKS:
-        assert listed[name].startswith("lmeval-tasks-classic")
+    for name in declared:
+        assert listed[name].startswith("lmeval-tasks-classic"), name
     tags = _listed(capsys, "tags")
     assert tags["ai2_arc"].split() == ["lmeval-tasks-classic", "2", "tasks"]
     assert tags["anli"].split() == ["lmeval-tasks-classic", "3", "tasks"]
@@ -112,25 +114,31 @@ def test_groups_have_lm_evals_members():
         assert len(group.leaf_tasks()) == size, name
 
 
-def test_validate_passes(capsys):
-    """Every file validates; careqa_open's only possible problem is its missing extra (HF
-    evaluate), named as such (rouge-score, cnn_dailymail's extra, is a test dependency)."""
-    import importlib.util
+#: problems `lmeval validate` reports on purpose: bundles lm-eval cannot load either, the WSC
+#: fixture's doubled space (kept for wsc's character cut) that misplaces super_glue-wsc-t5-prompt's
+#: pronoun in one document (lm-eval asserts there), and tasks whose optional library or program is
+#: missing, each named in one line with what to install
+EXPECTED_PROBLEMS = re.compile(
+    r"(t0_eval\.yaml:|flan_held_in\.yaml:|wsc_t5_prompt"
+    r"|careqa_open\.yaml:.*pip install 'lmeval-tasks-classic\[careqa-open\]'"
+    r"|putnam_axiom.*antlr4-python3-runtime 4\.11.*pip install 'lmeval-tasks-classic\[math\]'"
+    r"|slr_bench.*swipl.*pip install 'lmeval-tasks-classic\[slr\]')")
 
-    has_evaluate = importlib.util.find_spec("evaluate") is not None
+
+def test_validate_passes(capsys):
+    """Every file validates but for the expected problems above, each one line naming its cause
+    (this pack's files, and the mmlu, blimp and bbh files the openllm, pythia, multimedqa and
+    flan_held_out bundles name as members, checked through them)."""
     code = main(["validate", str(TASKS_DIR)])
     out = capsys.readouterr()
-    # t0_eval and flan_held_in cannot run (lm-eval 0.4.13 cannot load them either), and the WSC
-    # fixture's doubled space (kept for wsc's character cut) misplaces super_glue-wsc-t5-prompt's
-    # pronoun in one document (lm-eval asserts there): three problems
-    problems = 3 + (0 if has_evaluate else 1)
-    # this pack's files, and the mmlu, blimp and bbh files of lmeval-tasks-mmlu, -minimal-pairs and -bbh
-    # that the openllm, pythia, multimedqa and flan_held_out bundles name as members, checked through them
-    # (+8: gsm8k_platinum x5, gsm_plus x2, mathqa; +64: issue 32's classics, one file per task)
-    assert re.search(rf"466 file\(s\) checked, {problems} problem\(s\)", out.err), out.out + out.err
+    text = out.out + out.err
+    checked = re.search(r"(\d+) file\(s\) checked, (\d+) problem\(s\)", out.err)
+    assert checked and int(checked.group(1)) >= 466, text[-2000:]
+    problems = [line for line in text.splitlines() if re.match(r"^/\S+:\d+: ", line)
+                and ": warning:" not in line]
+    assert len(problems) == int(checked.group(2))
+    unexpected = [line for line in problems if not EXPECTED_PROBLEMS.search(line)]
+    assert not unexpected, "\n".join(unexpected)
     assert code == 1, out.out
     for name in ("t0_eval", "flan_held_in", "wsc_t5_prompt"):
-        assert f"{name}.yaml:" in out.out + out.err
-    if not has_evaluate:
-        assert "careqa_open.yaml:12: process_results" in out.out + out.err
-        assert "pip install 'lmeval-tasks-classic[careqa-open]'" in out.out + out.err
+        assert f"{name}.yaml:" in text
