@@ -25,11 +25,18 @@ import fixtures_arabic  # noqa: E402
 import fixtures_bangla  # noqa: E402
 import fixtures_basque_extra  # noqa: E402
 import fixtures_catalan_extra  # noqa: E402
+import fixtures_evalita  # noqa: E402
 import fixtures_extractive_qa  # noqa: E402
+import fixtures_french_bench  # noqa: E402
 import fixtures_global_piqa  # noqa: E402
+import fixtures_hrm8k  # noqa: E402
 import fixtures_iberobench  # noqa: E402
+import fixtures_japanese_leaderboard  # noqa: E402
+import fixtures_kbl  # noqa: E402
+import fixtures_korean  # noqa: E402
 import fixtures_mela_indicparam_ulqa  # noqa: E402
 import fixtures_nerel  # noqa: E402
+import fixtures_noreval  # noqa: E402
 import fixtures_pisa  # noqa: E402
 import fixtures_small_sets  # noqa: E402
 import fixtures_toksuite  # noqa: E402
@@ -277,6 +284,10 @@ def main() -> None:
                    fixtures_afrobench_tagging, fixtures_global_piqa, fixtures_toksuite, fixtures_extractive_qa,
                    fixtures_winograd_and_small, fixtures_mela_indicparam_ulqa, fixtures_truthfulqa_multi,
                    fixtures_nerel, fixtures_iberobench, fixtures_small_sets, fixtures_pisa):
+        for family in module.FAMILIES:
+            family()
+    for module in (fixtures_noreval, fixtures_evalita, fixtures_kbl, fixtures_french_bench,
+                   fixtures_korean, fixtures_hrm8k, fixtures_japanese_leaderboard):
         for family in module.FAMILIES:
             family()
     print(f"wrote {sum(1 for _ in OUT.rglob('*.jsonl'))} files under {OUT}")
