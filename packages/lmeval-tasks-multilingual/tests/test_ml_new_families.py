@@ -96,3 +96,28 @@ def test_japanese_mgsm_takes_the_last_integer():
 
     assert ja.mgsm_process_results({"answer_number": 1200}, ["答えは1,200."]) == {"acc": True}
     assert ja.mgsm_process_results({"answer_number": 3}, ["3.5"]) == {"acc": False}
+
+
+@pytest.mark.parametrize(("blocked", "check", "extra"), [
+    ("fugashi", "japanese_leaderboard.check_installed", "[japanese]"),
+    ("rouge_score", "evalita_rouge_import", "[rouge]"),
+    ("bert_score", "noreval_generation.check_summary", "[bertscore]"),
+])
+def test_a_missing_scorer_library_is_one_line_naming_the_extra(monkeypatch, blocked, check, extra):
+    import importlib
+    import sys
+
+    from lmeval.errors import UsageError
+
+    for name in [m for m in sys.modules if m == blocked or m.startswith(blocked + ".")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, blocked, None)  # import fails with ModuleNotFoundError
+    with pytest.raises(UsageError) as info:
+        if check == "evalita_rouge_import":
+            monkeypatch.delitem(sys.modules, "lmeval_tasks_multilingual.evalita_rouge", raising=False)
+            importlib.import_module("lmeval_tasks_multilingual.evalita_rouge")
+        else:
+            module, function = check.split(".")
+            getattr(importlib.import_module(f"lmeval_tasks_multilingual.{module}"), function)()
+    message = str(info.value)
+    assert "\n" not in message and f"lmeval-tasks-multilingual{extra}" in message, message
