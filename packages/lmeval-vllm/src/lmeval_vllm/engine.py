@@ -31,6 +31,9 @@ class LocalEngine:
     def __init__(self, engine_args: dict[str, Any], lora_local_path: str | None = None) -> None:
         from vllm import LLM
 
+        from lmeval_vllm import compile_cache
+
+        compile_cache.prepare(engine_args)
         self.llm = LLM(**engine_args)
         self.lora_request = _lora_request(lora_local_path)
         #: Counters of everything run so far (see :func:`~lmeval_vllm.jobs.execute`).
