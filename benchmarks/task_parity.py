@@ -1,6 +1,12 @@
 """Every task of every task pack against lm-eval 0.4.13: same requests, same scores.
 
-    .venv/bin/python benchmarks/task_parity.py [--packs mmlu bbh ...] [--limit 3] [--tasks GLOB]
+    .venv/bin/python benchmarks/task_parity.py [--packs mmlu bbh ...] [--limit 3]
+        [--tasks GLOB ...] [--folders LM_EVAL_FOLDER ...] [--out results.json]
+
+``--tasks`` keeps the tasks matching any of its globs (``'a*|b*'`` in one word works too);
+``--folders`` the tasks lm-eval 0.4.13 registers in those task folders (its ``TaskManager``,
+as ``catalogue_coverage.py`` reads it), so ``--folders global_mmlu xnli`` compares two whole
+lm-eval folders and ``catalogue_coverage.py --parity`` counts the verdicts per folder.
 
 For each installed pack (``packages/lmeval-tasks-*``), on the pack's fixture mirror
 (``tests/fixtures/datasets`` or ``tests/fixtures``, the Hub layout ``LMEVAL_DATASETS_DIR``
@@ -201,7 +207,23 @@ def scripted_model():
     return Scripted()
 
 
-def pack_units(pack: str, pattern: str | None) -> tuple[list[str], list[list[str]], dict[str, list[str]]]:
+def selector(globs: list[str] | None, folders: list[str] | None):
+    """Which task names a run keeps: ``--tasks`` globs (several, or ``a|b`` in one) and the names
+    lm-eval 0.4.13 registers in the ``--folders`` it names (its task folders); None: all."""
+    patterns = [p for g in globs or () for p in g.split("|") if p]
+    named: set[str] | None = None
+    if folders:
+        from catalogue_coverage import reference_names
+
+        named = {n for n, folder in reference_names().items()
+                 if any(fnmatch.fnmatch(folder, f) for f in folders)}
+    if not patterns and named is None:
+        return None
+    return lambda name: ((not patterns or any(fnmatch.fnmatch(name, p) for p in patterns))
+                         and (named is None or name in named))
+
+
+def pack_units(pack: str, pattern) -> tuple[list[str], list[list[str]], dict[str, list[str]]]:
     """The pack's task names, the evaluate calls that cover them (groups with their tasks), and
     each group's child groups."""
     from lmeval.evaluator import task_sources
@@ -213,8 +235,10 @@ def pack_units(pack: str, pattern: str | None) -> tuple[list[str], list[list[str
     index = TaskIndex(task_sources(pm, None))
     entries = [e for e in index.entries.values() if e.distribution == pack]
     tasks = sorted(e.name for e in entries if e.kind == "task")
+    if isinstance(pattern, str):  # one glob, as the engineers' wrappers pass it
+        pattern = selector([pattern], None)
     if pattern:
-        tasks = [t for t in tasks if fnmatch.fnmatch(t, pattern)]
+        tasks = [t for t in tasks if pattern(t)]
     loader = TaskLoader(index, pm)
     members: dict[str, set[str]] = {}
     subgroups: set[str] = set()
@@ -317,7 +341,7 @@ def _uncompared(verdict: str | None) -> bool:
 def run_pack(pack: str, path: Path, args: argparse.Namespace, ref_python: Path) -> dict:
     mirror = mirror_of(path)
     os.environ["LMEVAL_DATASETS_DIR"] = str(mirror)
-    tasks, units, children = pack_units(pack, args.tasks)
+    tasks, units, children = pack_units(pack, args.selector)
     ours, ref, seconds = both_sides(pack, mirror, units, args, ref_python)
     verdicts = compare(tasks, units, ours, ref)
     # a group one tool cannot run (a member the other lacks, a broken member) hides its tasks:
@@ -371,12 +395,16 @@ def table(rows: list[dict]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--packs", nargs="*", help="pack names (mmlu or lmeval-tasks-mmlu); default all")
-    parser.add_argument("--tasks", help="only tasks matching this glob")
+    parser.add_argument("--tasks", nargs="+", metavar="GLOB",
+                        help="only tasks matching one of these globs (a|b in one also works)")
+    parser.add_argument("--folders", nargs="+", metavar="FOLDER",
+                        help="only the tasks lm-eval 0.4.13 registers in these task folders (globs)")
     parser.add_argument("--limit", type=int, default=3, help="documents per task (default 3)")
     parser.add_argument("--bootstrap-iters", type=int, default=100,
                         help="bootstrap iterations for stderr of non-mean metrics (default 100)")
     parser.add_argument("--out", type=Path, default=HERE / "results" / "task_parity.json")
     args = parser.parse_args()
+    args.selector = selector(args.tasks, args.folders)
     logging.disable(logging.WARNING)
     os.environ.setdefault("LMEVAL_CACHE_DIR", tempfile.mkdtemp(prefix="task-parity-cache-"))
     os.environ.update(HF_ALLOW_CODE_EVAL="1", HF_DATASETS_OFFLINE="1", HF_HUB_OFFLINE="1")
