@@ -73,6 +73,9 @@ DELIBERATE = {
              "(api/task.py: getattr(self.config, 'task', random_task_id()) evaluates its default), so draws differ; "
              "with the draw pinned both sides agree (6/6 tasks, group). No lm-eval issue found. _llm_judged also "
              "needs OpenAI's API",
+    "scrolls_*": "not comparable offline: lm-eval 0.4.13's SCROLLS classes load tau/scrolls through the Hub "
+                 "(a dataset script) and it cannot run without it; lmeval's port is checked against lm-eval's own "
+                 "classes document by document instead (lmeval-tasks-longcontext tests/test_scrolls.py)",
     "slr_bench*": "SLR-Bench's reward runs SWI-Prolog (swipl), a system binary not on PyPI: lm-eval 0.4.13's helper "
                   "exits at import without it and lmeval refuses the task in one line (exit 2); neither tool can run "
                   "it here (lmeval-tasks-classic README)",
