@@ -225,4 +225,9 @@ def lmeval_task_end(task_name: str, metrics: dict[str, Any]) -> None:
 
 @hookspec
 def lmeval_run_end(results: EvaluationResults) -> None:
-    """Called once after results are assembled (on rank 0). Exceptions are logged and ignored."""
+    """Called once after results are assembled (on rank 0). Exceptions are logged and ignored.
+
+    ``results["samples"]`` is there when the run keeps its samples in memory (the Python API
+    with ``log_samples``, or ``lmeval run`` with a ``--reporter``); ``lmeval run --log_samples
+    --output_path`` without a reporter streams them to its samples files as each task is scored
+    instead, so a plugin that needs them reads those files."""
