@@ -73,6 +73,22 @@ DELIBERATE = {
              "(api/task.py: getattr(self.config, 'task', random_task_id()) evaluates its default), so draws differ; "
              "with the draw pinned both sides agree (6/6 tasks, group). No lm-eval issue found. _llm_judged also "
              "needs OpenAI's API",
+    # not comparable here (both tools need what this machine cannot have); each refused by lmeval in one line
+    **dict.fromkeys(("careqa_open", "meddialog_qsumm", "meddialog_raw_dialogues", "mediqa_qa2019", "medtext",
+                     "meqsum", "mimic_repsum", "mimic_repsum_perplexity", "mts_dialog", "olaph"),
+                    "not comparable offline: scored with HF evaluate's Hub-loaded metrics (bleu, rouge, bertscore; "
+                    "bleurt and radgraph from git for lm-eval), absent from both venvs; lmeval refuses in one line naming "
+                    "the pack's extra (lmeval-tasks-medical / -classic README)"),
+    **dict.fromkeys(("med_text_classification_easy", "med_text_classification_hard"),
+                    "not comparable anywhere but its authors' cluster: lm-eval 0.4.13's YAML reads CSV files from "
+                    "/gpfs/projects/bsc70/..., which neither tool can open"),
+    **dict.fromkeys(("ifeval_es", "ifeval_ca"),
+                    "not comparable here: their instruction checks need spaCy's es/ca pipelines, which are not on "
+                    "PyPI; lmeval lists them and refuses in one line (lmeval-tasks-leaderboard README)"),
+    **dict.fromkeys(("non_greedy_robustness_math_*", "score_robustness_math", "score_robustness"),
+                    "not comparable on the shared EleutherAI/hendrycks_math fixture: 4 subjects hold a `\\boxed 7` "
+                    "solution on which lm-eval's SCORE reader raises (Not enough boxed entries) and lmeval stops "
+                    "the same way; algebra, intermediate_algebra and precalc are identical (leaderboard README)"),
     "scrolls_*": "not comparable offline: lm-eval 0.4.13's SCROLLS classes load tau/scrolls through the Hub "
                  "(a dataset script) and it cannot run without it; lmeval's port is checked against lm-eval's own "
                  "classes document by document instead (lmeval-tasks-longcontext tests/test_scrolls.py)",
