@@ -85,7 +85,8 @@ DELIBERATE = {
     **dict.fromkeys(("ifeval_es", "ifeval_ca"),
                     "not comparable here: their instruction checks need spaCy's es/ca pipelines, which are not on "
                     "PyPI; lmeval lists them and refuses in one line (lmeval-tasks-leaderboard README)"),
-    **dict.fromkeys(("non_greedy_robustness_math_*", "score_robustness_math", "score_robustness"),
+    **dict.fromkeys(("non_greedy_robustness_math_*", "prompt_robustness_math_*", "score_robustness_math",
+                     "score_robustness"),
                     "not comparable on the shared EleutherAI/hendrycks_math fixture: 4 subjects hold a `\\boxed 7` "
                     "solution on which lm-eval's SCORE reader raises (Not enough boxed entries) and lmeval stops "
                     "the same way; algebra, intermediate_algebra and precalc are identical (leaderboard README)"),
