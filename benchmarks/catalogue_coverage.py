@@ -89,6 +89,8 @@ def parity_verdicts(files: list[Path]) -> dict[str, str]:
     verdict: dict[str, str] = {}
     for path in files:
         data = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict):  # a coverage table (--json) beside the results: no verdicts
+            continue
         for row in data.get("packs", []):
             names = list(row.get("task_names", [])) + list(row.get("group_names", []))
             bad = {**row.get("differing", {}), **row.get("groups_differing", {})}
