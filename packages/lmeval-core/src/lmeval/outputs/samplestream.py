@@ -17,6 +17,7 @@ import tempfile
 from pathlib import Path
 from typing import IO, Any
 
+from lmeval.outputs import redact
 from lmeval.outputs.samplefile import dumps
 
 
@@ -51,6 +52,8 @@ class SampleStream:
     def add(self, entry: dict[str, Any]) -> None:
         """One logged sample of the current task."""
         assert self._fh is not None, "SampleStream.task() first"
+        if redact.has_known():  # as redact_results masks results["samples"]: a credential the
+            entry = redact.redact_data(entry, shapes=False, names=False)  # model echoed
         self._fh.write(dumps(entry) + "\n")
         self._hash.update(f"{entry.get('doc_hash', '')}{entry.get('prompt_hash', '')}"
                           f"{entry.get('target_hash', '')}".encode())
