@@ -326,8 +326,12 @@ def test_lmeval_core_and_the_mmlu_pack_in_a_fresh_venv(wheels, tmp_path):
     # the 57 subjects of lm-eval's default variant, in the pack's tasks/mmlu folder (the other
     # variants, mmlu-redux and MMLU-Pro+ have folders of their own)
     assert sum(r[0].startswith("mmlu_") and Path(r[2]).parent.name == "mmlu" for r in rows) == 57
-    assert sum(t.startswith("kmmlu_") and not t.startswith("kmmlu_direct_") for t in tasks) == 45
-    assert sum(t.startswith("kmmlu_direct_") for t in tasks) == 45
+    # KMMLU's five variants of 45 subjects each: kmmlu, kmmlu_direct and the HARD subsets
+    for variant in ("kmmlu_hard_", "kmmlu_cot_hard_", "kmmlu_direct_hard_"):
+        assert sum(t.startswith(variant) for t in tasks) == 45, variant
+    assert sum(t.startswith("kmmlu_direct_") and not t.startswith("kmmlu_direct_hard_") for t in tasks) == 45
+    assert sum(t.startswith("kmmlu_") and not t.startswith(("kmmlu_direct_", "kmmlu_hard_", "kmmlu_cot_hard_"))
+               for t in tasks) == 45
     assert sum(t.startswith("greekmmlu_") for t in tasks) == 45
 
     proc = cli("ls", "groups")

@@ -19,7 +19,8 @@ def test_missing_rouge_score_is_one_line_naming_the_extra():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out.splitlines() == [out]
     assert "rouge-score" in out and "pip install 'lmeval-tasks-multilingual[rouge]'" in out
-    assert out.startswith("cabreu, cocoteros_va, terretaqa and xlsum needs rouge-score")
+    assert out.startswith("cabreu, cocoteros_va, cocoteros_es, terretaqa, summarization_gl and xlsum needs "
+                          "rouge-score")
 
 
 def test_rouge1_is_the_bootstrap_mid_of_the_pairs():
