@@ -35,6 +35,7 @@ import sys
 import tempfile
 import time
 import traceback
+from collections.abc import Callable
 from importlib.metadata import version
 from pathlib import Path
 
@@ -243,7 +244,8 @@ def selector(globs: list[str] | None, folders: list[str] | None):
                          and (named is None or name in named))
 
 
-def pack_units(pack: str, pattern) -> tuple[list[str], list[list[str]], dict[str, list[str]]]:
+def pack_units(pack: str, pattern: Callable[[str], bool] | None
+               ) -> tuple[list[str], list[list[str]], dict[str, list[str]]]:
     """The pack's task names, the evaluate calls that cover them (groups with their tasks), and
     each group's child groups."""
     from lmeval.evaluator import task_sources
@@ -255,8 +257,6 @@ def pack_units(pack: str, pattern) -> tuple[list[str], list[list[str]], dict[str
     index = TaskIndex(task_sources(pm, None))
     entries = [e for e in index.entries.values() if e.distribution == pack]
     tasks = sorted(e.name for e in entries if e.kind == "task")
-    if isinstance(pattern, str):  # one glob, as the engineers' wrappers pass it
-        pattern = selector([pattern], None)
     if pattern:
         tasks = [t for t in tasks if pattern(t)]
     loader = TaskLoader(index, pm)

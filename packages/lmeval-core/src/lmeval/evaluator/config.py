@@ -363,7 +363,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             if flag.group != group or not flag.flags:
                 continue
             kwargs: dict[str, Any] = {"default": argparse.SUPPRESS, "help": flag.help}
-            if flag.dest != flag.flags[0].lstrip("-") or row.name != flag.dest:
+            if row.name != flag.dest:
                 kwargs["dest"] = row.name
             for key in ("metavar", "nargs", "action", "type"):
                 if getattr(flag, key) is not None:
