@@ -3,20 +3,18 @@
 One task ``lm_syneval__<phenomenon>__<construction>__<condition>`` per config of
 ``jmichaelov/lm_syneval`` (same name; its ``test`` split), and the group ``lm_syneval`` holding
 3 phenomenon groups and 22 construction groups written inline, as lm-eval 0.4.13 writes them
-(unweighted means of ``acc`` at every level). Run by ``regenerate.py``.
+(unweighted means of ``acc`` at every level).
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _pairs  # noqa: E402
+from _common import group_config, task_config, write_family
 
+SCRIPT = "lm_syneval.py"
 FOLDER = "lm_syneval"
 TITLE = "LM-SynEval"
-HEADER = _pairs.header("lm_syneval")
 
 _PRED = "sing_ES_EV_sing_{0} sing_ES_EV_plur_{0} plur_ES_EV_sing_{0} plur_ES_EV_plur_{0}"
 _ACROSS = "sing_{0}_sing_ES_EV sing_{0}_plur_ES_EV plur_{0}_sing_ES_EV plur_{0}_plur_ES_EV"
@@ -86,28 +84,16 @@ def inline_groups() -> list[str]:
 GROUPS = ["lm_syneval"] + inline_groups()
 
 
-def _aggregate(indent: str) -> list[str]:
-    return [f"{indent}aggregate_metric_list:", f"{indent}  - metric: acc", f"{indent}    aggregation: mean",
-            f"{indent}    weight_by_size: false"]
-
-
-def _group() -> str:
-    lines = [HEADER.rstrip("\n"), "group: lm_syneval", "task:"]
-    for p, cs in SYNEVAL.items():
-        lines += [f"  - group: lm_syneval__{p}", "    task:"]
-        for c, xs in cs.items():
-            lines += [f"      - group: lm_syneval__{p}__{c}", "        task:"]
-            lines += [f"          - lm_syneval__{p}__{c}__{x}" for x in xs] + _aggregate("        ")
-        lines += _aggregate("    ")
-    return "\n".join(lines + _aggregate("")) + "\n"
-
-
-def files() -> dict[str, str]:
-    out = {f"{FOLDER}/_template_yaml": TEMPLATE, f"{FOLDER}/_lm_syneval.yaml": _group()}
-    for task in tasks():
-        out[f"{FOLDER}/{task}.yaml"] = _pairs.task_yaml(HEADER, task, task)
-    return out
+def _group() -> dict:
+    """``lm_syneval`` over the phenomenon groups over the construction groups, all inline."""
+    phenomena = [group_config(f"lm_syneval__{p}",
+                              [group_config(f"lm_syneval__{p}__{c}", [f"lm_syneval__{p}__{c}__{x}" for x in xs], ["acc"])
+                               for c, xs in cs.items()], ["acc"])
+                 for p, cs in SYNEVAL.items()]
+    return group_config("lm_syneval", phenomena, ["acc"])
 
 
 def main(root: Path) -> None:
-    _pairs.write(root, FOLDER, files())
+    configs = {f"{task}.yaml": task_config(task, task) for task in tasks()}
+    configs["_lm_syneval.yaml"] = _group()
+    write_family(root, FOLDER, TEMPLATE, configs, SCRIPT)

@@ -2,20 +2,17 @@
 
 One task ``multiblimp_<iso 639-3>`` per config of ``jumelet/multiblimp`` (its ``train`` split), all
 under the tag ``multiblimp`` (no group: lm-eval reports no aggregate), as lm-eval 0.4.13.
-Run by ``regenerate.py``.
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _pairs  # noqa: E402
+from _common import task_config, write_family
 
+SCRIPT = "multiblimp.py"
 FOLDER = "multiblimp"
 TITLE = "MultiBLiMP"
-HEADER = _pairs.header("multiblimp")
 
 # the languages (configs of jumelet/multiblimp)
 CONFIGS = """
@@ -57,12 +54,6 @@ def tasks() -> list[str]:
     return [f"multiblimp_{c}" for c in CONFIGS]
 
 
-def files() -> dict[str, str]:
-    out = {f"{FOLDER}/_template_yaml": TEMPLATE}
-    for config in CONFIGS:
-        out[f"{FOLDER}/multiblimp_{config}.yaml"] = _pairs.task_yaml(HEADER, f"multiblimp_{config}", config)
-    return out
-
-
 def main(root: Path) -> None:
-    _pairs.write(root, FOLDER, files())
+    configs = {f"multiblimp_{c}.yaml": task_config(f"multiblimp_{c}", c) for c in CONFIGS}
+    write_family(root, FOLDER, TEMPLATE, configs, SCRIPT)

@@ -1,20 +1,18 @@
 """TurBLiMP (Turkish minimal pairs): 16 phenomena, configs of ``juletxara/turblimp``.
 
 One task ``turblimp_<phenomenon>`` per config (its ``train`` split) and the group
-``turblimp_core``, as lm-eval 0.4.13 writes them. Run by ``regenerate.py``.
+``turblimp_core``, as lm-eval 0.4.13 writes them.
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _pairs  # noqa: E402
+from _common import group_config, task_config, write_family
 
+SCRIPT = "turblimp.py"
 FOLDER = "turblimp"
 TITLE = "TurBLiMP"
-HEADER = _pairs.header("turblimp")
 
 CONFIGS = """
 anaphor_agreement argument_structure_ditransitive argument_structure_transitive binding
@@ -51,15 +49,9 @@ def tasks() -> list[str]:
     return [f"turblimp_{c}" for c in CONFIGS]
 
 
-def files() -> dict[str, str]:
+def main(root: Path) -> None:
+    configs = {f"turblimp_{c}.yaml": task_config(f"turblimp_{c}", c) for c in CONFIGS}
     # lm-eval's group file writes ``aggregate_metric_list`` twice (acc, then acc_norm); YAML keeps
     # the last, so the group reports the unweighted mean of acc_norm only. Written as it loads.
-    out = {f"{FOLDER}/_template_yaml": TEMPLATE,
-           f"{FOLDER}/_turblimp_core.yaml": _pairs.group_yaml(HEADER, "turblimp_core", tasks(), ["acc_norm"])}
-    for config in CONFIGS:
-        out[f"{FOLDER}/turblimp_{config}.yaml"] = _pairs.task_yaml(HEADER, f"turblimp_{config}", config)
-    return out
-
-
-def main(root: Path) -> None:
-    _pairs.write(root, FOLDER, files())
+    configs["_turblimp_core.yaml"] = group_config("turblimp_core", tasks(), ["acc_norm"])
+    write_family(root, FOLDER, TEMPLATE, configs, SCRIPT)

@@ -1,20 +1,18 @@
 """ZhoBLiMP (Liu et al. 2024, arXiv:2411.06096): Chinese minimal pairs, 118 paradigms.
 
 One task ``zhoblimp_<paradigm>`` per config of ``Junrui1202/zhoblimp`` (its ``train`` split, the
-only one) and the group ``zhoblimp``, as lm-eval 0.4.13 writes them. Run by ``regenerate.py``.
+only one) and the group ``zhoblimp``, as lm-eval 0.4.13 writes them.
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import _pairs  # noqa: E402
+from _common import group_config, task_config, write_family
 
+SCRIPT = "zhoblimp.py"
 FOLDER = "zhoblimp"
 TITLE = "ZhoBLiMP"
-HEADER = _pairs.header("zhoblimp")
 
 # the configs of Junrui1202/zhoblimp, in the order of lm-eval's group
 CONFIGS = """
@@ -80,15 +78,9 @@ def tasks() -> list[str]:
     return [f"zhoblimp_{c}" for c in CONFIGS]
 
 
-def files() -> dict[str, str]:
+def main(root: Path) -> None:
+    configs = {f"zhoblimp_{c}.yaml": task_config(f"zhoblimp_{c}", c) for c in CONFIGS}
     # lm-eval's group file writes ``aggregate_metric_list`` twice (acc, then acc_norm); YAML keeps
     # the last, so the group reports the unweighted mean of acc_norm only. Written as it loads.
-    out = {f"{FOLDER}/_template_yaml": TEMPLATE,
-           f"{FOLDER}/_zhoblimp.yaml": _pairs.group_yaml(HEADER, "zhoblimp", tasks(), ["acc_norm"])}
-    for config in CONFIGS:
-        out[f"{FOLDER}/zhoblimp_{config}.yaml"] = _pairs.task_yaml(HEADER, f"zhoblimp_{config}", config)
-    return out
-
-
-def main(root: Path) -> None:
-    _pairs.write(root, FOLDER, files())
+    configs["_zhoblimp.yaml"] = group_config("zhoblimp", tasks(), ["acc_norm"])
+    write_family(root, FOLDER, TEMPLATE, configs, SCRIPT)

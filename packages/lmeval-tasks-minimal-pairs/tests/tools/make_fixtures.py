@@ -20,7 +20,13 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent / "fixtures" / "datasets"
 sys.path.insert(0, str(HERE.parents[1] / "generate"))
 
-from regenerate import BHS, BLIMP, BLIMP_NL, family_modules  # noqa: E402
+import bhs as bhs_family  # noqa: E402
+import blimp as blimp_family  # noqa: E402
+import blimp_nl as blimp_nl_family  # noqa: E402
+import lm_syneval as lm_syneval_family  # noqa: E402
+import multiblimp as multiblimp_family  # noqa: E402
+import turblimp as turblimp_family  # noqa: E402
+import zhoblimp as zhoblimp_family  # noqa: E402
 
 
 def write(hub_id: str, config: str, split: str, rows: list[dict]) -> None:
@@ -70,25 +76,20 @@ def lm_syneval(config: str, n: int = 2) -> list[dict]:
 def main() -> None:
     if ROOT.exists():
         shutil.rmtree(ROOT)
-    for config in BLIMP:
+    for config in blimp_family.CONFIGS:
         write("nyu-mll/blimp", config, "train", blimp(config))
-    for phenomenon, paradigms in BLIMP_NL.items():
-        for paradigm in paradigms:
-            config = f"{phenomenon}__{paradigm}"
-            write("jmichaelov/blimp_nl", config, "test", blimp_nl(config))
-    for language, configs in BHS.items():
-        for config in configs:
-            write("jmichaelov/bhs", f"{language}-{config}", "test", bhs(f"{language}-{config}"))
-    modules = {m.FOLDER: m for m in family_modules()}
-    for config in modules["zhoblimp"].CONFIGS:
+    for config in blimp_nl_family.CONFIGS:
+        write("jmichaelov/blimp_nl", config, "test", blimp_nl(config))
+    for config in bhs_family.CONFIGS:
+        write("jmichaelov/bhs", config, "test", bhs(config))
+    for config in zhoblimp_family.CONFIGS:
         write("Junrui1202/zhoblimp", config, "train", zhoblimp(config))
-    for config in modules["turblimp"].CONFIGS:
+    for config in turblimp_family.CONFIGS:
         write("juletxara/turblimp", config, "train", turblimp(config))
-    for config in modules["multiblimp"].CONFIGS:
+    for config in multiblimp_family.CONFIGS:
         write("jumelet/multiblimp", config, "train", multiblimp(config))
-    for config in modules["lm_syneval"].tasks():
+    for config in lm_syneval_family.tasks():
         write("jmichaelov/lm_syneval", config, "test", lm_syneval(config))
-
 
 if __name__ == "__main__":
     main()
