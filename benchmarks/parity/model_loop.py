@@ -96,18 +96,30 @@ def side_main(args: argparse.Namespace) -> None:
         calls = {"loglikelihood": lm.loglikelihood,
                  "loglikelihood_rolling": lm.loglikelihood_rolling,
                  "generate_until": lm.generate_until}
+    import floor
+
+    counter = floor.ForwardCounter(lm.model)
     out = {}
     for kind, items in reqs.items():
         built = build(kind, items)
-        walls, cpus = [], []
+        walls, cpus, counts = [], [], []
         for _ in range(args.calls):
+            counter.reset()
             r0, t0 = resource.getrusage(resource.RUSAGE_SELF), time.perf_counter()
             answers = calls[kind](built)
             t1, r1 = time.perf_counter(), resource.getrusage(resource.RUSAGE_SELF)
             walls.append(t1 - t0)
             cpus.append(r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime)
+            counts.append(counter.as_dict())
         out[kind] = {"requests": len(built), "wall_s": walls, "cpu_s": cpus,
+                     "counts": counts[walls.index(min(walls))],
                      "answers": [a if not isinstance(a, tuple) else list(a) for a in answers]}
+    counter.close()
+    shape = floor.model_shape(lm.model)
+    out["gemm"] = floor.gemm_gflops(shape)
+    out["shape"] = {k: v for k, v in shape.items() if k not in ("linear_shapes",)}
+    for kind in reqs:
+        out[kind]["floor_s"] = floor.floor_seconds(shape, out[kind]["counts"], out["gemm"])
     out["peak_mib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print("MODEL_LOOP " + json.dumps(out))
 
@@ -163,7 +175,17 @@ def main() -> None:
             timings[side].append(json.loads(line[len("MODEL_LOOP "):]))
             print(f"  {config} round {rnd + 1} {side}: " + ", ".join(
                 f"{k} {min(v['wall_s']):.2f} s" for k, v in timings[side][-1].items()
-                if isinstance(v, dict)), file=sys.stderr, flush=True)
+                if isinstance(v, dict) and "wall_s" in v), file=sys.stderr, flush=True)
+    # the machine's throughput: the best GEMM measurement of any process of the row (load only
+    # ever slows a measurement down), so both sides' floors use the same figure
+    import floor
+
+    gemm = {k: max(t["gemm"][k] for ts in timings.values() for t in ts)
+            for k in ("body_gflops", "head_gflops") if k in timings["lmeval"][0]["gemm"]}
+    for ts in timings.values():
+        for t in ts:
+            for kind in reqs:
+                t[kind]["floor_s"] = floor.floor_seconds(t["shape"], t[kind]["counts"], gemm)
     rows = []
     for kind in reqs:
         row = {"model": model_name, "config": config, "kind": kind, "requests": len(reqs[kind])}
@@ -174,6 +196,13 @@ def main() -> None:
             row |= {f"{key}_s_min": min(walls), f"{key}_s_median": statistics.median(walls),
                     f"{key}_cpu_s_min": min(cpus),
                     f"{key}_peak_mib": max(t["peak_mib"] for t in timings[side])}
+            # the floor: each process's fastest call over that process's own GEMM-speed floor
+            best = min(timings[side], key=lambda t: min(t[kind]["wall_s"]) / t[kind]["floor_s"])
+            row |= {f"{key}_floor_s": best[kind]["floor_s"],
+                    f"{key}_x_floor": min(best[kind]["wall_s"]) / best[kind]["floor_s"],
+                    f"{key}_forward_x_floor": best[kind]["counts"]["forward_s"] / best[kind]["floor_s"],
+                    f"{key}_gemm_gflops": max(t["gemm"]["body_gflops"] for t in timings[side]),
+                    f"{key}_counts": best[kind]["counts"]}
         row["speedup"] = row["lm_eval_s_min"] / row["lmeval_s_min"]
         row["speedup_cpu"] = row["lm_eval_cpu_s_min"] / row["lmeval_cpu_s_min"]
         ours, ref = timings["lmeval"][0][kind]["answers"], timings["lm-eval"][0][kind]["answers"]
@@ -185,8 +214,10 @@ def main() -> None:
             row["generations_differ"] = sum(a != b for a, b in zip(ours, ref, strict=True))
         rows.append(row)
     print("| model | config | kind | requests | lm-eval s (min / med) | lmeval s (min / med) "
-          "| speed-up wall / CPU | peak MiB lm-eval / lmeval | agreement |")
-    print("|" + "---|" * 9)
+          "| speed-up wall / CPU | peak MiB lm-eval / lmeval | agreement | tokens fed lm-eval / lmeval "
+          "| floor s lm-eval / lmeval | loop × floor lm-eval / lmeval | forwards × floor lm-eval / lmeval "
+          "| GEMM GFLOP/s |")
+    print("|" + "---|" * 14)
     for r in rows:
         agree = (f"max \\|Δ\\| {r['max_abs_dlogprob']:.1e}" if "max_abs_dlogprob" in r
                  else f"{r['generations_differ']} generations differ")
@@ -194,7 +225,12 @@ def main() -> None:
               f"{r['lm_eval_s_min']:.2f} / {r['lm_eval_s_median']:.2f} | "
               f"{r['lmeval_s_min']:.2f} / {r['lmeval_s_median']:.2f} | "
               f"×{r['speedup']:.2f} / ×{r['speedup_cpu']:.2f} | "
-              f"{r['lm_eval_peak_mib']:.0f} / {r['lmeval_peak_mib']:.0f} | {agree} |")
+              f"{r['lm_eval_peak_mib']:.0f} / {r['lmeval_peak_mib']:.0f} | {agree} | "
+              f"{r['lm_eval_counts']['tokens_fed']:,} / {r['lmeval_counts']['tokens_fed']:,} | "
+              f"{r['lm_eval_floor_s']:.2f} / {r['lmeval_floor_s']:.2f} | "
+              f"×{r['lm_eval_x_floor']:.2f} / ×{r['lmeval_x_floor']:.2f} | "
+              f"×{r['lm_eval_forward_x_floor']:.2f} / ×{r['lmeval_forward_x_floor']:.2f} | "
+              f"{r['lm_eval_gemm_gflops']:.0f} / {r['lmeval_gemm_gflops']:.0f} |")
     if args.output:
         previous = json.loads(args.output.read_text()) if args.output.is_file() else {"rows": []}
         done = {(r["model"], r["config"], r["kind"]) for r in rows}

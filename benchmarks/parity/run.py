@@ -177,6 +177,25 @@ def token_check(ref_python: Path, model: Path, run: Path, env: dict) -> dict[str
     return tokens.compare_tokens(ids["lm-eval"], ids["lmeval"])
 
 
+def floor_row(run: Path, model: Path, args: argparse.Namespace) -> dict | None:
+    """Each tool's model loop against the machine's matmul floor (``model_loop.py``, which
+    measures GEMM throughput in the same processes; see ``floor.py``), for the row's
+    loglikelihood requests (or its only kind): the fields of model_loop's row, ``*_x_floor``."""
+    out = run.parent / "model_loop.json"
+    out.unlink(missing_ok=True)
+    proc = subprocess.run([sys.executable, str(HERE / "model_loop.py"), "--run", str(run),
+                           "--model", str(model), "--rounds", str(args.floor_rounds),
+                           "--calls", "2", "--batch_size", str(args.batch_size),
+                           "--threads", str(args.threads), "--output", str(out)],
+                          capture_output=True, text=True)
+    if proc.returncode != 0 or not out.is_file():
+        print(f"  floor: model_loop.py failed:\n{proc.stderr[-2000:]}", file=sys.stderr)
+        return None
+    found = json.loads(out.read_text())["rows"]
+    row = next((r for r in found if r["kind"] == "loglikelihood"), found[0] if found else None)
+    return row
+
+
 def versions(python: str) -> dict:
     code = ("import json, torch, transformers; from importlib.metadata import version as v\n"
             "out = {'torch': torch.__version__, 'transformers': transformers.__version__}\n"
@@ -216,8 +235,8 @@ def fmt_table(rows: list[dict]) -> str:
     head = ("| model | task | n | prompts differ | token ids differ | predictions differ | "
             "max \\|Δ logprob\\| (rel.) | metrics equal | lm-eval s (min / med) | lmeval s (min / med) | speed-up | "
             "speed-up beyond one doc | peak MiB lm-eval / lmeval | tokens fed / trie (plain) | "
-            "lmeval on vLLM: pred. differ, max \\|Δ\\| |")
-    lines = [head, "|" + "---|" * 15]
+            "lmeval on vLLM: pred. differ, max \\|Δ\\| | model loop × floor lm-eval / lmeval |")
+    lines = [head, "|" + "---|" * 16]
     for r in rows:
         lines.append(
             f"| {r['model']} | {r['config']} | {r['n']} | {r['prompts_differ']} | "
@@ -232,7 +251,9 @@ def fmt_table(rows: list[dict]) -> str:
             + (f" {r['tokens']['fed_per_trie']:.2f} ({r['tokens']['plain_per_trie']:.2f}) |"
                if r.get("tokens") else " – |")
             + (f" {r['vllm']['predictions_differ']}, {r['vllm']['max_abs_dlogprob']:.1e} |"
-               if r.get("vllm") else " – |"))
+               if r.get("vllm") else " – |")
+            + (f" ×{r['floor']['lm_eval_x_floor']:.2f} / ×{r['floor']['lmeval_x_floor']:.2f} |"
+               if r.get("floor") else " – |"))
     return "\n".join(lines) + "\n"
 
 
@@ -251,6 +272,10 @@ def main() -> None:
     ap.add_argument("--no_baseline", action="store_true",
                     help="skip the one-document runs that measure each tool's fixed cost")
     ap.add_argument("--timeout", type=float, default=1800, help="seconds per tool run")
+    ap.add_argument("--no_floor", action="store_true",
+                    help="skip the model-loop-against-matmul-floor column (model_loop.py)")
+    ap.add_argument("--floor_rounds", type=int, default=2,
+                    help="processes per tool for the floor column (alternated)")
     ap.add_argument("--output", type=Path, default=RESULTS)
     ap.add_argument("--work", type=Path, default=WORK,
                     help="models, fixtures and run folders (default: benchmarks/.work/parity)")
@@ -354,6 +379,8 @@ def main() -> None:
                 our_c = row["lmeval_cpu_s_min"] - min(fixed_cpu["lmeval"])
                 row["lm_eval_marginal_cpu_s"], row["lmeval_marginal_cpu_s"] = ref_c, our_c
                 row["speedup_marginal_cpu"] = marginal_ratio(ref_c, our_c)
+            if not args.no_floor:
+                row["floor"] = floor_row(outs["lm-eval"], model, args)
             rows.append(row)
             details += [{"model": model_name, "config": config, "limit": limit, **d} for d in det]
             notes += [f"{model_name} {config}: {n}" for n in why]
