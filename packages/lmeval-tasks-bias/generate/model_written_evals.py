@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from _safety import WRITER
+from _common import WRITER
 from lmeval_testkit.taskgen import reset_dir
 
 # the topics of EleutherAI/advanced_ai_risk: its configs are <prefix>-<topic>

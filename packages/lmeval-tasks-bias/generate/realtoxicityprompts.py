@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from _safety import WRITER, Function, metric
+from _common import WRITER, Function, metric
 from lmeval_testkit.taskgen import reset_dir
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from _safety import WRITER, metric
+from _common import WRITER, metric
 from lmeval_testkit.taskgen import reset_dir
 
 SUBJECTS = {"bio": "biology", "chem": "chemistry", "cyber": "cybersecurity"}
