@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from _common import LEGACY_WRITER as WRITER
-from _common import metric_text, write_text
+from _common import WRITER, metric_text, write_text
 from lmeval_testkit.taskgen import reset_dir
 
-SCRIPT = "regenerate.py"  # the name the committed files' header gives
+SCRIPT = Path(__file__).name
 # task suffix -> dataset config
 CATEGORIES = {
     "age": "Age", "disability_status": "DisabilityStatus", "gender": "Gender", "lgbtqia": "LGBTQIA",

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from _common import LEGACY_WRITER as WRITER
-from _common import write_text
+from _common import WRITER, write_text
 from lmeval_testkit.taskgen import reset_dir
 
-SCRIPT = "regenerate.py"  # the name the committed files' header gives
+SCRIPT = Path(__file__).name
 LANGUAGES = ["english", "french"]  # configs of jannalu/crows_pairs_multilingual
 # task suffix -> utils function keeping the pairs of that bias type
 BIAS_TYPES = {
