@@ -1,0 +1,40 @@
+"""Regenerate every task config of the pack and the README's task list:
+``python packages/lmeval-tasks-code/generate/regenerate.py [TASKS_DIR [README]]``.
+
+Every module of this folder with a ``main(root)`` is one family's generator (``_common``,
+``readme_tasks`` and this file excepted); they run in file-name order. The README goes to
+``README`` when given, else to the pack's own when ``TASKS_DIR`` is the pack's tree.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import readme_tasks  # noqa: E402
+from _common import TASKS_ROOT  # noqa: E402
+
+
+def generators() -> list:
+    found = []
+    for path in sorted(HERE.glob("*.py")):
+        if path.stem.startswith("_") or path.stem in ("regenerate", "readme_tasks"):
+            continue
+        module = importlib.import_module(path.stem)
+        if callable(getattr(module, "main", None)):
+            found.append(module)
+    return found
+
+
+def main(root: Path = TASKS_ROOT, readme: Path | None = None) -> None:
+    for module in generators():
+        module.main(root)
+    readme_tasks.main(root, readme or (readme_tasks.README if root == TASKS_ROOT else None))
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else TASKS_ROOT, Path(sys.argv[2]) if len(sys.argv) > 2 else None)
