@@ -121,7 +121,7 @@ def families() -> dict[str, tuple[list[str], str]]:
     }
 
 
-def _common(tag: str, text: str) -> dict:
+def _template(tag: str, text: str) -> dict:
     return {"tag": tag, "dataset_path": f"EleutherAI/{tag}", "output_type": "multiple_choice",
             "validation_split": "validation", "target_delimiter": "", "doc_to_text": text,
             "doc_to_target": 0, "doc_to_choice": CHOICES}
@@ -132,18 +132,18 @@ def main(root: Path) -> None:
     end = {"metric_list": [{"metric": "acc"}], "metadata": {"version": 0.0}}
     out = reset_dir(root / "model_written_evals" / "advanced_ai_risk")
     WRITER.write_yaml(out / "_template_yaml", {
-        **_common("advanced_ai_risk", "Human: {{question}}\n\nAssistant:"), "should_decontaminate": True,
+        **_template("advanced_ai_risk", "Human: {{question}}\n\nAssistant:"), "should_decontaminate": True,
         "doc_to_decontamination_query": "{{sentence_good}} {{sentence_bad}}", **end}, script)
     for config in ai_risk_configs():
         WRITER.write_yaml(out / f"{config}.yaml", {
             "include": "_template_yaml", "task": f"advanced_ai_risk_{config}", "dataset_name": config}, script)
     out = reset_dir(root / "model_written_evals" / "persona")
-    WRITER.write_yaml(out / "_template_yaml", {**_common("persona", "{{question}}"), **end}, script)
+    WRITER.write_yaml(out / "_template_yaml", {**_template("persona", "{{question}}"), **end}, script)
     for config in PERSONA:
         WRITER.write_yaml(out / f"{config}.yaml", {
             "include": "_template_yaml", "task": f"persona_{config}", "dataset_name": config}, script)
     out = reset_dir(root / "model_written_evals" / "sycophancy")
     for config, answer in SYCOPHANCY.items():
         WRITER.write_yaml(out / f"{config}.yaml", {
-            **_common("sycophancy", f"Human: {{{{question}}}}\n\nAssistant: {answer}"), "task": config,
+            **_template("sycophancy", f"Human: {{{{question}}}}\n\nAssistant: {answer}"), "task": config,
             "dataset_name": config, **end}, script)
