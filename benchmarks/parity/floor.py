@@ -16,6 +16,12 @@ matrix shapes. The floor of a loop is
 * *attended pairs*: per row, ``T x P + T (T + 1) / 2`` for ``T`` new tokens after ``P`` cached
   ones (causal attention; QK^T and AV, 2 x hidden FLOPs each per pair and layer).
 
+A second, *kernel* floor prices the attention pairs at the measured speed of the attention
+kernel itself (``scaled_dot_product_attention``, causal, the model's heads and head size) rather
+than at GEMM speed: with small heads (32 dimensions here) attention runs several times below
+matmul speed on a CPU, so tokens that attend to a long cached prefix cost more per token at any
+implementation's best.
+
 A loop at ×1.0 would spend all its time in matmuls at the measured speed; the multiple is the
 loop's wall time (tokenization, batching, forwards, log-softmax, everything the call does) over
 its floor. The floor is the tool's own: it does not credit a tool for feeding fewer tokens
@@ -49,7 +55,8 @@ class ForwardCounter:
         rows, new = ids.shape
         past = 0
         mask = kwargs.get("attention_mask")
-        cache = kwargs.get("past_key_values", kwargs.get("past_key_value"))
+        cache = next((kwargs[k] for k in ("past_key_values", "cache", "past_key_value")
+                      if kwargs.get(k) is not None), None)
         if cache is not None:
             if mask is not None and mask.shape[-1] > new:
                 past = int(mask.shape[-1]) - new
@@ -97,8 +104,11 @@ def model_shape(model: Any) -> dict[str, Any]:
             key = (module.in_features, module.out_features)
             shapes[key] = shapes.get(key, 0) + 1
     cfg = model.config
+    heads = int(cfg.num_attention_heads)
     return {"body_params": body, "head_params": head_params,
             "hidden": int(cfg.hidden_size), "layers": int(cfg.num_hidden_layers),
+            "heads": heads, "kv_heads": int(getattr(cfg, "num_key_value_heads", None) or heads),
+            "head_dim": int(getattr(cfg, "head_dim", None) or cfg.hidden_size // heads),
             "linear_shapes": shapes,
             "head_shape": (head.in_features, head.out_features) if head is not None else None}
 
@@ -126,15 +136,40 @@ def gemm_gflops(shape: dict[str, Any], *, rows: int = 2048, repeats: int = 5) ->
     if shape["head_shape"]:
         k, n = shape["head_shape"]
         out["head_gflops"] = 2.0 * rows * k * n / best(k, n) / 1e9
+    out["attention_gflops"] = attention_gflops(shape, tokens=512, repeats=repeats)
     return out
 
 
-def floor_seconds(shape: dict[str, Any], counts: dict[str, float], gemm: dict[str, float]) -> float:
-    """Seconds the counted forwards need at the measured GEMM throughput."""
+def attention_gflops(shape: dict[str, Any], *, tokens: int = 512, repeats: int = 5) -> float:
+    """Causal ``scaled_dot_product_attention`` throughput (GFLOP/s, 4 x head_dim x heads per
+    attended pair) on one row of ``tokens`` with the model's heads, fused kernel, no mask."""
+    import torch
+    import torch.nn.functional as F
+
+    h, kvh, d = shape["heads"], shape["kv_heads"], shape["head_dim"]
+    q, k, v = torch.randn(1, h, tokens, d), torch.randn(1, kvh, tokens, d), torch.randn(1, kvh, tokens, d)
+    extra = {"enable_gqa": True} if kvh != h else {}
+    F.scaled_dot_product_attention(q, k, v, is_causal=True, **extra)
+    fastest = float("inf")
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        F.scaled_dot_product_attention(q, k, v, is_causal=True, **extra)
+        fastest = min(fastest, time.perf_counter() - t0)
+    pairs = tokens * (tokens + 1) / 2
+    return 4.0 * d * h * pairs / fastest / 1e9
+
+
+def floor_seconds(shape: dict[str, Any], counts: dict[str, float], gemm: dict[str, float],
+                  *, kernel: bool = False) -> float:
+    """Seconds the counted forwards need at the measured GEMM throughput (``kernel``: the
+    attention pairs at the attention kernel's measured throughput instead)."""
     body = 2.0 * shape["body_params"] * counts["tokens_fed"]
-    attention = 4.0 * shape["hidden"] * shape["layers"] * counts["attended_pairs"]
+    attention = 4.0 * shape["head_dim"] * shape["heads"] * shape["layers"] * counts["attended_pairs"]
     head = 2.0 * shape["head_params"] * counts["logit_rows"]
-    seconds = (body + attention) / (gemm["body_gflops"] * 1e9)
+    if kernel:
+        seconds = body / (gemm["body_gflops"] * 1e9) + attention / (gemm["attention_gflops"] * 1e9)
+    else:
+        seconds = (body + attention) / (gemm["body_gflops"] * 1e9)
     if head:
         seconds += head / (gemm.get("head_gflops", gemm["body_gflops"]) * 1e9)
     return seconds

@@ -181,14 +181,17 @@ def main() -> None:
     import floor
 
     gemm = {k: max(t["gemm"][k] for ts in timings.values() for t in ts)
-            for k in ("body_gflops", "head_gflops") if k in timings["lmeval"][0]["gemm"]}
+            for k in ("body_gflops", "head_gflops", "attention_gflops")
+            if k in timings["lmeval"][0]["gemm"]}
     for ts in timings.values():
         for t in ts:
             for kind in reqs:
                 t[kind]["floor_s"] = floor.floor_seconds(t["shape"], t[kind]["counts"], gemm)
+                t[kind]["kernel_floor_s"] = floor.floor_seconds(t["shape"], t[kind]["counts"],
+                                                                gemm, kernel=True)
     rows = []
     for kind in reqs:
-        row = {"model": model_name, "config": config, "kind": kind, "requests": len(reqs[kind])}
+        row = {"model": model_name, "gemm": gemm, "config": config, "kind": kind, "requests": len(reqs[kind])}
         for side in timings:
             key = side.replace("-", "_")
             walls = [w for t in timings[side] for w in t[kind]["wall_s"]]
@@ -201,6 +204,8 @@ def main() -> None:
             row |= {f"{key}_floor_s": best[kind]["floor_s"],
                     f"{key}_x_floor": min(best[kind]["wall_s"]) / best[kind]["floor_s"],
                     f"{key}_forward_x_floor": best[kind]["counts"]["forward_s"] / best[kind]["floor_s"],
+                    f"{key}_kernel_floor_s": best[kind]["kernel_floor_s"],
+                    f"{key}_x_kernel_floor": min(best[kind]["wall_s"]) / best[kind]["kernel_floor_s"],
                     f"{key}_gemm_gflops": max(t["gemm"]["body_gflops"] for t in timings[side]),
                     f"{key}_counts": best[kind]["counts"]}
         row["speedup"] = row["lm_eval_s_min"] / row["lmeval_s_min"]
@@ -216,8 +221,8 @@ def main() -> None:
     print("| model | config | kind | requests | lm-eval s (min / med) | lmeval s (min / med) "
           "| speed-up wall / CPU | peak MiB lm-eval / lmeval | agreement | tokens fed lm-eval / lmeval "
           "| floor s lm-eval / lmeval | loop × floor lm-eval / lmeval | forwards × floor lm-eval / lmeval "
-          "| GEMM GFLOP/s |")
-    print("|" + "---|" * 14)
+          "| loop × kernel floor lm-eval / lmeval | GEMM / attention GFLOP/s |")
+    print("|" + "---|" * 15)
     for r in rows:
         agree = (f"max \\|Δ\\| {r['max_abs_dlogprob']:.1e}" if "max_abs_dlogprob" in r
                  else f"{r['generations_differ']} generations differ")
@@ -230,7 +235,8 @@ def main() -> None:
               f"{r['lm_eval_floor_s']:.2f} / {r['lmeval_floor_s']:.2f} | "
               f"×{r['lm_eval_x_floor']:.2f} / ×{r['lmeval_x_floor']:.2f} | "
               f"×{r['lm_eval_forward_x_floor']:.2f} / ×{r['lmeval_forward_x_floor']:.2f} | "
-              f"{r['lm_eval_gemm_gflops']:.0f} / {r['lmeval_gemm_gflops']:.0f} |")
+              f"×{r['lm_eval_x_kernel_floor']:.2f} / ×{r['lmeval_x_kernel_floor']:.2f} | "
+              f"{gemm['body_gflops']:.0f} / {gemm['attention_gflops']:.0f} |")
     if args.output:
         previous = json.loads(args.output.read_text()) if args.output.is_file() else {"rows": []}
         done = {(r["model"], r["config"], r["kind"]) for r in rows}

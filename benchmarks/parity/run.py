@@ -17,7 +17,9 @@ The same commands with ``--limit 1`` give each tool's fixed cost (imports, task 
 dataset loading), so the table also shows the speed-up on the documents beyond the first (the
 marginal speed-up, on wall and on CPU time). Each run's peak memory (``ru_maxrss``) is recorded,
 and lmeval's loglikelihood token counts (tokens fed to the model against the prefix trie of all
-inputs, the floor, and against lm-eval's plain path), logged by lmeval-hf at INFO.
+inputs, the floor, and against lm-eval's plain path), logged by lmeval-hf at INFO. The last
+column puts each tool's model loop against the machine's matmul floor (model_loop.py and
+floor.py, run on the row's requests after the commands; ``--no_floor`` skips it).
 Prints a table and writes benchmarks/results/parity.json (rows of other models already in that
 file are kept).
 """
@@ -252,7 +254,9 @@ def fmt_table(rows: list[dict]) -> str:
                if r.get("tokens") else " – |")
             + (f" {r['vllm']['predictions_differ']}, {r['vllm']['max_abs_dlogprob']:.1e} |"
                if r.get("vllm") else " – |")
-            + (f" ×{r['floor']['lm_eval_x_floor']:.2f} / ×{r['floor']['lmeval_x_floor']:.2f} |"
+            + (f" ×{r['floor']['lm_eval_x_floor']:.2f} / ×{r['floor']['lmeval_x_floor']:.2f}"
+               f" (kernel ×{r['floor']['lm_eval_x_kernel_floor']:.2f} /"
+               f" ×{r['floor']['lmeval_x_kernel_floor']:.2f}) |"
                if r.get("floor") else " – |"))
     return "\n".join(lines) + "\n"
 
