@@ -224,6 +224,16 @@ class LM:
         ones the backend knows; the default gives none."""
         return {}
 
+    @classmethod
+    def start_early(cls, args: Mapping[str, Any]) -> Callable[[], LM] | None:
+        """Called with the checked model arguments before any task is loaded: a callable that
+        builds this model (usually ``functools.partial(cls, **args)``), which the kernel runs in
+        a daemon thread while the tasks are built and joins when it needs the model; or None
+        (the default) to be built afterwards, in the main thread. Return one only when the
+        construction is safe outside the main thread (no signal handlers, no ``fork`` while
+        another thread runs); ``LMEVAL_EARLY_START=0`` turns it off (:mod:`lmeval.run.early_start`)."""
+        return None
+
     def close(self) -> None:
         """Stop what the backend started (engines, worker processes). The core calls it once,
         after the last request, on a model it built; an LM passed in by the caller stays open."""

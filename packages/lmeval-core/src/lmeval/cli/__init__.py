@@ -122,6 +122,7 @@ def _version() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    own_process = argv is None  # the process's own command line: an error may end it at once
     argv = list(sys.argv[1:] if argv is None else argv)
     from lmeval.errors import LmevalError
 
@@ -165,6 +166,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         install()  # logs, warnings and tracebacks of this process mask credentials
 
+    from lmeval.run.early_start import leave
     from lmeval.run.interrupts import RunInterrupted, stop_on_signals
 
     try:
@@ -174,7 +176,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if verbose:
             raise
         print(f"lmeval: error: {_redacted_error(exc)}", file=sys.stderr)
-        return exc.exit_code
+        return leave(exc.exit_code, own_process=own_process)  # a model still starting: no wait
     except KeyboardInterrupt as exc:  # SIGINT or SIGTERM (see lmeval.run.interrupts)
         if not isinstance(exc, RunInterrupted):
             exc = RunInterrupted(2)
@@ -182,7 +184,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         line = exc.message(argv) if args.command == "run" else exc.headline()  # only a run caches
         print(redact_text(line), file=sys.stderr)
-        return exc.exit_code
+        return leave(exc.exit_code, own_process=own_process)
 
 
 def _commands_for_help() -> dict[str, Entry]:

@@ -19,7 +19,7 @@ from lmeval.evaluator.scoring import score
 from lmeval.outputs import redact
 from lmeval.plugins import PluginManager, get_plugin_manager
 from lmeval.protocol import LM, parse_model_args
-from lmeval.run import executors, options, preflight, timelimit
+from lmeval.run import early_start, executors, options, preflight, timelimit
 from lmeval.run.modelargs import accepted_run_options, check_model_args, without_untaken_flags
 from lmeval.tasks.index import TaskIndex, task_sources
 from lmeval.tasks.loader import TaskLoader
@@ -34,6 +34,15 @@ def build_model(pm: PluginManager, model: str | LM, model_args: Any = None, *,
     """Instantiate a backend by name, lm-eval style: model args plus batch size and device."""
     if isinstance(model, LM):
         return model
+    factory, args = checked_model_args(pm, model, model_args, batch_size=batch_size,
+                                       max_batch_size=max_batch_size, device=device)
+    return _named(pm, model, factory(**args), args)
+
+
+def checked_model_args(pm: PluginManager, model: str, model_args: Any = None, *,
+                       batch_size: Any = None, max_batch_size: Any = None,
+                       device: Any = None) -> tuple[Any, dict[str, Any]]:
+    """The backend's factory and the keyword arguments it is called with, checked (exit 2)."""
     factory = pm.model_factory(model)
     redact.remember_args(model_args)  # masked in every output from here on, errors included
     try:
@@ -49,10 +58,24 @@ def build_model(pm: PluginManager, model: str | LM, model_args: Any = None, *,
     _say_unused_run_options(model, {k: v for k, v in run_options.items()
                                     if k not in taken or k in unused})
     args.update(taken)
-    lm = factory(**args)
+    return factory, args
+
+
+def _named(pm: PluginManager, model: str, lm: LM, args: dict[str, Any]) -> LM:
     lm.backend_name = pm.models.get(model).name  # an alias (hf-auto) keys the cache as its name
     lm.model_args = args  # what the cache key holds (lmeval.run.identity), whatever the factory did
     return lm
+
+
+def start_model_early(pm: PluginManager, config: RunConfig) -> early_start.EarlyStart | None:
+    """The model, building in a thread from now on, for a backend with ``start_early``."""
+    if config.executor or not isinstance(config.model, str) \
+            or not early_start.capable(pm.model_factory(config.model)):
+        return None
+    name = config.model
+    factory, args = checked_model_args(pm, name, config.arguments, batch_size=config.batch_size,
+                                       max_batch_size=config.max_batch_size, device=config.device)
+    return early_start.begin(factory, args, lambda lm: _named(pm, name, lm, args), name)
 
 
 def _say_unused_run_options(model: str, unused: dict[str, Any]) -> None:
@@ -106,7 +129,10 @@ def evaluate(model: str | LM, model_args: Any = None, tasks: str | Sequence[str 
     """
     start = time.time()
     pm = plugin_manager(plugins)
-    return run(RunConfig.checked(model, model_args, tasks, **given), pm, start)
+    try:
+        return run(RunConfig.checked(model, model_args, tasks, **given), pm, start)
+    finally:
+        early_start.abandon_all()  # a model still building after a failure is closed when built
 
 
 evaluate.__signature__ = evaluate_signature(  # type: ignore[attr-defined]
@@ -128,6 +154,7 @@ def run(config: RunConfig, pm: PluginManager, start: float | None = None, *,
                              "instance: each replica builds its own model")
         executors.check_executor(pm, config.executor)
     seed_everything(config)
+    early = start_model_early(pm, config)  # joined below, once every task is built and checked
 
     index = TaskIndex(task_sources(pm, config.include_path))
     loader = TaskLoader(index, pm, task_metadata(config.arguments, config.metadata))
@@ -148,6 +175,8 @@ def run(config: RunConfig, pm: PluginManager, start: float | None = None, *,
         lm = executors.build_executor(pm, config.executor, config.model, config.arguments,
                                       batch_size=config.batch_size,
                                       max_batch_size=config.max_batch_size, device=config.device)
+    elif early is not None:
+        lm = early.result()
     else:
         lm = build_model(pm, config.model, config.arguments, batch_size=config.batch_size,
                          max_batch_size=config.max_batch_size, device=config.device)
