@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from _common import TASKS_ROOT, Function, reset_dir, write, write_yaml
+from _common import TASKS_ROOT, Function, reset_dir, write_python, write_yaml
 
 SCRIPT = "arithmetic.py"
 REPO = "hf://datasets/EleutherAI/arithmetic/data"
@@ -54,6 +54,6 @@ def task_names() -> list[str]:
 
 def main(root: Path = TASKS_ROOT) -> None:
     out = reset_dir(root / "arithmetic")
-    write(out / "utils.py", UTILS)
+    write_python(out / "utils.py", UTILS, SCRIPT)
     for suffix in FILES:
         write_yaml(out / f"arithmetic_{suffix}.yaml", config(suffix), SCRIPT)

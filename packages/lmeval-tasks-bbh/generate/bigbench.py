@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from _common import TASKS_ROOT, Function, reset_dir, write, write_yaml
+from _common import TASKS_ROOT, Function, reset_dir, write_python, write_yaml
 
 SCRIPT = "bigbench.py"
 
@@ -126,7 +126,7 @@ def main(root: Path = TASKS_ROOT) -> None:
     write_yaml(base / "generate_until_template_yaml", GENERATE_TEMPLATE, SCRIPT)
     for by_score in (False, True):
         write_yaml(base / f"multiple_choice_template_{'b' if by_score else 'a'}_yaml", choice_template(by_score), SCRIPT)
-    write(base / "utils.py", UTILS)
+    write_python(base / "utils.py", UTILS, SCRIPT)
     for name in SUBTASKS:
         write_yaml(generate / f"{name}.yaml", {"include": "../generate_until_template_yaml",
                                               "task": f"bigbench_{name}_generate_until",

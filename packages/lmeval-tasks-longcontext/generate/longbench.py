@@ -18,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from _common import TASKS_ROOT, Function, reset_dir, write, write_yaml
+from _common import TASKS_ROOT, Function, reset_dir, write_python, write_yaml
 
 SCRIPT = "longbench.py"
 DATASET = "Xnhyacinth/LongBench"
@@ -179,7 +179,7 @@ def group_names() -> list[str]:
 
 def main(root: Path = TASKS_ROOT) -> None:
     out = reset_dir(root / "longbench")
-    write(out / "metrics.py", UTILS)
+    write_python(out / "metrics.py", UTILS, SCRIPT)
     for dataset in DATASETS:
         write_yaml(out / f"{dataset}.yaml", config(dataset, False), SCRIPT)
     for dataset in E_DATASETS:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from _common import TASKS_ROOT, Function, reset_dir, write, write_yaml
+from _common import TASKS_ROOT, Function, reset_dir, write_python, write_yaml
 
 SCRIPT = "ruler.py"
 LENGTHS = ("4096", "8192", "16384", "32768", "65536", "131072")
@@ -110,7 +110,7 @@ def group_names() -> list[str]:
 
 def main(root: Path = TASKS_ROOT) -> None:
     out = reset_dir(root / "ruler")
-    write(out / "utils.py", UTILS)
+    write_python(out / "utils.py", UTILS, SCRIPT)
     for task, stem in FILES.items():
         write_yaml(out / f"{stem}.yaml", config(task), SCRIPT)
     write_yaml(out / "ruler.yaml", {

@@ -27,7 +27,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from _common import TASKS_ROOT, Function, import_line, reset_dir, write, write_yaml
+from _common import TASKS_ROOT, Function, import_line, reset_dir, write_python, write_yaml
 
 SCRIPT = "multiple_choice.py"
 _ACC = [{"metric": m, "aggregation": "mean", "higher_is_better": True} for m in ("acc", "acc_norm")]
@@ -140,13 +140,13 @@ def main(root: Path = TASKS_ROOT) -> None:
     for language in ("en", "es"):
         write_yaml(out / f"headqa_{language}.yaml", headqa(language), SCRIPT)
     out = reset_dir(root / "glianorex")
-    write(out / "preprocess_glianorex.py", helper(
+    write_python(out / "preprocess_glianorex.py", helper(
         "glianorex", "Glianorex's prompt, answer and language filters", "doc_to_target", "doc_to_text",
-        "filter_english", "filter_french"))
+        "filter_english", "filter_french"), SCRIPT)
     for task, process_docs in GLIANOREX.items():
         write_yaml(out / f"{task}.yaml", glianorex(task, process_docs), SCRIPT)
     out = reset_dir(root / "kormedmcqa")
-    write(out / "utils.py", helper("kormedmcqa", "KorMedMCQA's answer extraction", "ExtractChoiceFilter"))
+    write_python(out / "utils.py", helper("kormedmcqa", "KorMedMCQA's answer extraction", "ExtractChoiceFilter"), SCRIPT)
     write_yaml(out / "_template_yaml", KORMED_TEMPLATE, SCRIPT)
     for subject in KORMED_SUBJECTS:
         write_yaml(out / f"{subject}.yaml", {"include": "_template_yaml", "dataset_name": subject,
@@ -157,15 +157,15 @@ def main(root: Path = TASKS_ROOT) -> None:
                                    "filter_list": "extract_answer"}],
         "metadata": {"version": 3.0}}, SCRIPT)
     out = reset_dir(root / "med_text_classification")
-    write(out / "utils.py", helper("text_classification", "The classification prompts and labels",
-                                   "doc_to_choice_easy", "doc_to_choice_hard", "doc_to_target_easy",
-                                   "doc_to_target_hard", "doc_to_text_easy", "doc_to_text_hard",
-                                   "process_docs", "process_docs_hard"))
+    write_python(out / "utils.py", helper("text_classification", "The classification prompts and labels",
+                                          "doc_to_choice_easy", "doc_to_choice_hard", "doc_to_target_easy",
+                                          "doc_to_target_hard", "doc_to_text_easy", "doc_to_text_hard",
+                                          "process_docs", "process_docs_hard"), SCRIPT)
     for level in TEXT_CLASSIFICATION:
         write_yaml(out / f"med_text_classification_{level}.yaml", text_classification(level), SCRIPT)
     out = reset_dir(root / "med_prescriptions")
-    write(out / "utils.py", helper("prescriptions", "The prescription documents, prompts and options",
-                                   "doc_to_choice_easy", "doc_to_choice_hard", "doc_to_target", "doc_to_text_easy",
-                                   "doc_to_text_hard", "process_docs"))
+    write_python(out / "utils.py", helper("prescriptions", "The prescription documents, prompts and options",
+                                          "doc_to_choice_easy", "doc_to_choice_hard", "doc_to_target", "doc_to_text_easy",
+                                          "doc_to_text_hard", "process_docs"), SCRIPT)
     for level in ("easy", "hard"):
         write_yaml(out / f"med_prescriptions_{level}.yaml", prescriptions(level), SCRIPT)

@@ -23,7 +23,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from _common import TASKS_ROOT, Function, import_line, reset_dir, write, write_yaml
+from _common import TASKS_ROOT, Function, import_line, reset_dir, write_python, write_yaml
 
 SCRIPT = "open_answers.py"
 _I = "Instructions: "
@@ -129,9 +129,9 @@ def meddialog(root: Path) -> None:
 
 
 def _helpers(out: Path, documents: list[str], module: str, metrics: list[str]) -> None:
-    write(out / "documents.py", _helper(DOCUMENTS, documents))
+    write_python(out / "documents.py", _helper(DOCUMENTS, documents), SCRIPT)
     extra = "mimic" if module == "mimic_metrics" else "open-answers"
-    write(out / "metrics.py", _helper(METRICS_HELPER, metrics, module=module, extra=extra))
+    write_python(out / "metrics.py", _helper(METRICS_HELPER, metrics, module=module, extra=extra), SCRIPT)
 
 
 def mediqa(root: Path) -> None:
