@@ -27,7 +27,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from _common import TASKS_ROOT, Function, reset_dir, write, write_yaml
+from _common import TASKS_ROOT, Function, reset_dir, write_python, write_yaml
 
 SCRIPT = "gpqa.py"
 CONFIGS = ("main", "diamond", "extended")
@@ -125,11 +125,11 @@ def group_names() -> list[str]:
 def main(root: Path = TASKS_ROOT) -> None:
     for variant, folder in FOLDERS.items():
         out = reset_dir(root / "gpqa" / folder)
-        write(out / "utils.py", UTILS.format(name=VARIANTS[variant][4]))
+        write_python(out / "utils.py", UTILS.format(name=VARIANTS[variant][4]), SCRIPT)
         for subset in CONFIGS:
             write_yaml(out / f"gpqa_{subset}_{variant}.yaml", config(variant, subset), SCRIPT)
     out = reset_dir(root / "leaderboard" / "gpqa")
-    write(out / "utils.py", UTILS.format(name="process_docs_leaderboard"))
+    write_python(out / "utils.py", UTILS.format(name="process_docs_leaderboard"), SCRIPT)
     for subset in LEADERBOARD_SUBSETS:
         write_yaml(out / f"leaderboard_gpqa_{subset}.yaml", leaderboard_config(subset), SCRIPT)
     write_yaml(out / "_leaderboard_gpqa.yaml", {

@@ -24,7 +24,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from _common import TASKS_ROOT, Function, reset_dir, write, write_yaml
+from _common import TASKS_ROOT, Function, reset_dir, write_python, write_yaml
 
 SCRIPT = "llama3.py"
 DATA = Path(__file__).resolve().parent / "data" / "llama3_mmlu_fewshot.json"
@@ -272,14 +272,14 @@ def main(root: Path = TASKS_ROOT) -> None:
     shots = json.loads(DATA.read_text(encoding="utf-8"))
     for lang in LANGUAGES:
         out = reset_dir(base / f"mmlu_{lang}")
-        write(out / "utils.py", utils_multilingual(lang))
+        write_python(out / "utils.py", utils_multilingual(lang), SCRIPT)
         write_yaml(out / "_continuation_template_yaml", multilingual_template(lang), SCRIPT)
         write_mmlu_family(out, f"mmlu_{lang}_llama", "_continuation_template_yaml", {
             s: {"task_alias": s, "process_docs": Function(f"utils.process_docs_{s}"),
                 "fewshot_config": {"sampler": "first_n", "samples": shots[lang][s]}} for s in SUBJECTS},
             1, {"metadata": {"version": 1}}, ["strict_match"], True)
     out = reset_dir(base / "mmlu_pro")
-    write(out / "utils.py", utils_mmlu_pro())
+    write_python(out / "utils.py", utils_mmlu_pro(), SCRIPT)
     write_yaml(out / "_default_template_yaml", mmlu_pro_template(), SCRIPT)
     for s in MMLU_PRO:
         write_yaml(out / f"mmlu_pro_llama_{s}.yaml", {"include": "_default_template_yaml",
@@ -289,9 +289,9 @@ def main(root: Path = TASKS_ROOT) -> None:
         "group": "mmlu_pro_llama", "task": [f"mmlu_pro_llama_{s}" for s in MMLU_PRO],
         "aggregate_metric_list": _weighted(["strict_match"]), "metadata": {"version": 1.0}}, SCRIPT)
     out = reset_dir(base / "arc_challenge")
-    write(out / "utils.py", '"""Meta\'s ARC-Challenge preprocessing for the YAML beside this file."""\n\n'
-          "from lmeval_tasks_leaderboard.llama3 import arc_process_docs as process_docs\n\n"
-          '__all__ = ["process_docs"]\n')
+    write_python(out / "utils.py", '"""Meta\'s ARC-Challenge preprocessing for the YAML beside this file."""\n\n'
+                 "from lmeval_tasks_leaderboard.llama3 import arc_process_docs as process_docs\n\n"
+                 '__all__ = ["process_docs"]\n', SCRIPT)
     write_yaml(out / "arc_challenge_llama.yaml", arc_config(), SCRIPT)
     out = reset_dir(base / "gsm8k")
     write_yaml(out / "gsm8k_llama.yaml", gsm8k_config(), SCRIPT)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from _common import TASKS_ROOT, Function, reset_dir, write, write_yaml
+from _common import TASKS_ROOT, Function, reset_dir, write_python, write_yaml
 
 SCRIPT = "metabench.py"
 BENCHMARKS = ("arc", "gsm8k", "hellaswag", "mmlu", "truthfulqa", "winogrande")
@@ -134,7 +134,7 @@ def group_name(permute: bool, split: str) -> str:
 
 def main(root: Path = TASKS_ROOT) -> None:
     out = reset_dir(root / "metabench")
-    write(out / "utils.py", UTILS)
+    write_python(out / "utils.py", UTILS, SCRIPT)
     members: dict[str, list[str]] = {}
     for benchmark, permute, split in variants():
         cfg = config(benchmark, permute, split)

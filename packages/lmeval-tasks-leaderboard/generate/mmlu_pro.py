@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from _common import TASKS_ROOT, Function, reset_dir, write, write_yaml
+from _common import TASKS_ROOT, Function, reset_dir, write_python, write_yaml
 
 SCRIPT = "mmlu_pro.py"
 #: task suffix -> the dataset's ``category``
@@ -103,7 +103,7 @@ def group_names() -> list[str]:
 
 def main(root: Path = TASKS_ROOT) -> None:
     out = reset_dir(root / "mmlu_pro")
-    write(out / "utils.py", utils_module())
+    write_python(out / "utils.py", utils_module(), SCRIPT)
     for suffix in SUBJECTS:
         write_yaml(out / f"mmlu_pro_{suffix}.yaml", config(suffix), SCRIPT)
     write_yaml(out / "_mmlu_pro.yaml", {
@@ -112,5 +112,5 @@ def main(root: Path = TASKS_ROOT) -> None:
                                    "filter_list": "custom-extract"}],
         "metadata": {"version": 2.0}}, SCRIPT)
     out = reset_dir(root / "leaderboard" / "mmlu_pro")
-    write(out / "utils.py", LEADERBOARD_UTILS)
+    write_python(out / "utils.py", LEADERBOARD_UTILS, SCRIPT)
     write_yaml(out / "leaderboard_mmlu_pro.yaml", leaderboard_config(), SCRIPT)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from _common import TASKS_ROOT, Function, reset_dir, write, write_yaml
+from _common import TASKS_ROOT, Function, reset_dir, write_python, write_yaml
 
 SCRIPT = "musr.py"
 SPLITS = ("murder_mysteries", "object_placements", "team_allocation")
@@ -43,7 +43,7 @@ def group_names() -> list[str]:
 
 def main(root: Path = TASKS_ROOT) -> None:
     out = reset_dir(root / "leaderboard" / "musr")
-    write(out / "utils.py", UTILS)
+    write_python(out / "utils.py", UTILS, SCRIPT)
     for split in SPLITS:
         write_yaml(out / f"leaderboard_musr_{split}.yaml", config(split), SCRIPT)
     write_yaml(out / "_leaderboard_musr.yaml", {

@@ -21,7 +21,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from _common import TASKS_ROOT, Function, reset_dir, write, write_yaml
+from _common import TASKS_ROOT, Function, reset_dir, write_python, write_yaml
 
 SCRIPT = "score.py"
 AGIEVAL = ("aqua_rat", "logiqa_en", "lsat_ar", "lsat_lr", "lsat_rc", "sat_en", "sat_math")
@@ -97,7 +97,7 @@ def utils_module(dataset: str, kinds: tuple[str, ...]) -> str:
 
 
 def write_agieval(out: Path) -> None:
-    write(out / "utils.py", utils_module("agieval", KINDS))
+    write_python(out / "utils.py", utils_module("agieval", KINDS), SCRIPT)
     members: dict[str, list[str]] = {}
     for kind in KINDS:
         for name in AGIEVAL:
@@ -113,7 +113,7 @@ def write_agieval(out: Path) -> None:
 
 
 def write_mmlu_pro(out: Path) -> None:
-    write(out / "utils.py", utils_module("mmlu_pro", KINDS))
+    write_python(out / "utils.py", utils_module("mmlu_pro", KINDS), SCRIPT)
     for kind in KINDS:
         task = f"score_{kind}_robustness_mmlu_pro"
         write_yaml(out / f"{task}.yaml", task_config(kind, "mmlu_pro", task, "TIGER-Lab/MMLU-Pro", "default"),
@@ -130,7 +130,7 @@ def math_config(kind: str, suffix: str) -> dict[str, Any]:
 
 def write_math(out: Path) -> None:
     kinds = ("prompt", "non_greedy")
-    write(out / "utils.py", utils_module("math", kinds))
+    write_python(out / "utils.py", utils_module("math", kinds), SCRIPT)
     for kind in kinds:
         tasks = [f"{kind}_robustness_math_{suffix}" for suffix in MATH]
         for suffix, task in zip(MATH, tasks, strict=True):
