@@ -1,4 +1,5 @@
-"""The committed YAML files are exactly what the generators in ``generate/`` write."""
+"""The committed configs, generated helper modules and the README's task list are exactly what
+``generate/regenerate.py`` writes."""
 
 from __future__ import annotations
 
@@ -10,5 +11,5 @@ from lmeval_testkit.taskgen import assert_regenerates
 PACK = Path(__file__).resolve().parents[1]
 
 
-def test_generators_reproduce_the_committed_configs(tmp_path):
-    assert_regenerates(PACK, TASKS_DIR, tmp_path)
+def test_generators_reproduce_the_committed_configs_and_readme(tmp_path):
+    assert_regenerates(PACK, TASKS_DIR, tmp_path, readme=True)
