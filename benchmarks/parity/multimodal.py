@@ -58,7 +58,7 @@ def ref_tasks_dir(ref_python: Path) -> Path:
 
 def write_wrappers(root: Path, tasks_dir: Path, mirror: Path) -> list[str]:
     """``par_*`` task YAMLs including ``tasks_dir``'s own files, reading ``mirror``'s parquet."""
-    from regenerate import DISCIPLINES, subject_task
+    from mmmu import DISCIPLINES, subject_task
 
     root.mkdir(parents=True, exist_ok=True)
     chart = mirror / "HuggingFaceM4" / "ChartQA" / "default" / "test.parquet"
@@ -172,7 +172,7 @@ def _regroup(results: dict[str, Any], samples: dict[str, dict[int, dict]],
              replace: dict[tuple[str, int], float]) -> dict[str, float]:
     """Each MMMU subject's and group's ``acc`` with ``replace``'s documents given other values
     (groups: the size-weighted mean of their members, as weight_by_size)."""
-    from regenerate import DISCIPLINES, subject_task
+    from mmmu import DISCIPLINES, subject_task
 
     acc: dict[str, tuple[float, int]] = {}
     for task, docs in samples.items():

@@ -22,7 +22,7 @@ HERE = Path(__file__).resolve().parent
 MIRROR = HERE.parent / "fixtures" / "datasets"
 sys.path.insert(0, str(HERE.parents[1] / "generate"))
 
-from regenerate import DISCIPLINES  # noqa: E402
+from mmmu import DISCIPLINES  # noqa: E402
 
 WORDS = ("red", "blue", "green", "north", "south", "river", "tree", "energy", "market", "cell")
 
