@@ -1,7 +1,8 @@
 """The README's "Every task" section: every task and group name of the pack, by family.
 
-``python packages/lmeval-tasks-mmlu/generate/readme_tasks.py`` rewrites the section between the
-markers in the package README from the task index; a test fails when they differ.
+``generate/regenerate.py`` rewrites the section between the markers in the package README from the
+task index of the tree it writes; the drift test (``assert_regenerates(..., readme=True)``) fails
+when they differ.
 """
 
 from __future__ import annotations
