@@ -8,6 +8,9 @@ import os
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+# isort: off
+from lmeval_hf import openmp  # noqa: F401  (before torch: OpenMP's spin count, see the module)
+# isort: on
 import torch
 import transformers
 from lmeval.backend import distributed as launcher

@@ -17,6 +17,9 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+# isort: off
+from lmeval_hf import openmp  # noqa: F401  (before torch: OpenMP's spin count, see the module)
+# isort: on
 import transformers
 from lmeval.backend.encoding import TokenEncoder
 from lmeval.backend.generation import decode_generation, group_by_kwargs, stop_sequences
