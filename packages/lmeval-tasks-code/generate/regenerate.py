@@ -33,7 +33,7 @@ def generators() -> list:
 def main(root: Path = TASKS_ROOT, readme: Path | None = None) -> None:
     for module in generators():
         module.main(root)
-    readme_tasks.main(root, readme or (readme_tasks.README if root == TASKS_ROOT else None))
+    readme_tasks.main(root, readme or (readme_tasks.README if root.resolve() == TASKS_ROOT else None))
 
 
 if __name__ == "__main__":
