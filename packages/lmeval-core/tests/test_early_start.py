@@ -91,6 +91,12 @@ def test_a_bad_model_argument_is_refused_before_anything_starts(tmp_path, log):
     assert not log.exists()
 
 
+def test_limit_0_is_refused_before_anything_starts(tmp_path, log):
+    with pytest.raises(UsageError, match="--limit: expected a count >= 1"):
+        run("slowstart", tmp_path, limit=0)
+    assert not log.exists()
+
+
 def test_a_failed_start_raises_its_own_error_where_the_model_is_needed(tmp_path, log):
     with pytest.raises(UsageError, match="the engine failed to start"):
         run("slowstart", tmp_path, "fail=True")
