@@ -297,7 +297,7 @@ def main() -> None:
     ap.add_argument("--threads", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--no_loop", action="store_true", help="skip the model-loop table")
     ap.add_argument("--loop_rounds", type=int, default=2, help="loop processes per side")
-    ap.add_argument("--calls", type=int, default=2, help="timed calls per loop process")
+    ap.add_argument("--calls", type=int, default=1, help="timed calls per loop process")
     ap.add_argument("--hf_batch_size", default="8", help="lmeval hf's batch size in the loop")
     ap.add_argument("--profile", action="store_true", help="cProfile lmeval-vllm's loglikelihood")
     ap.add_argument("--timeout", type=float, default=900, help="seconds per command")
@@ -335,7 +335,8 @@ def main() -> None:
         "settings": {"model": args.model, "limit": args.limit, "repeats": args.repeats,
                      "engine": args.engine, "engine_args": engine_args(args.engine),
                      "engine_env": ENGINE_ENV, "threads": args.threads, "batch_size": "auto",
-                     "hf_batch_size": args.hf_batch_size, "compile_cache_warmup": warm or None,
+                     "hf_batch_size": args.hf_batch_size, "loop_rounds": args.loop_rounds,
+                     "calls": args.calls, "compile_cache_warmup": warm or None,
                      "timing": "wall and CPU (user + system of the process tree) of the whole "
                                "CLI command; loop: in-process calls, engine start excluded"},
         "rows": rows, "loop": loop, "loop_extra": extra, "notes": notes,
