@@ -131,9 +131,16 @@ def test_generations_are_ordered_by_context_too():
 
 
 def test_sharding_deals_whole_contexts_to_ranks():
-    pending = [(f"key{i}", r) for i, r in enumerate(_mixed_requests())]
-    full = _order_and_shard(list(pending), 0, 1)
-    shards = [_order_and_shard(list(pending), rank, 2) for rank in (0, 1)]
+    requests = _mixed_requests()
+    pending = [(f"key{i}", r) for i, r in enumerate(requests)]
+
+    def order(rank, world):
+        slots = _order_and_shard(range(len(requests)), requests.__getitem__,
+                                 lambda s: pending[s][0], rank, world)
+        return [pending[s] for s in slots]
+
+    full = order(0, 1)
+    shards = [order(rank, 2) for rank in (0, 1)]
     keys = [[k for k, _ in shard] for shard in shards]
     assert sorted(keys[0] + keys[1]) == sorted(k for k, _ in pending)  # nothing lost
     assert not set(keys[0]) & set(keys[1])  # nothing twice

@@ -12,6 +12,7 @@ from contextlib import contextmanager
 
 from lmeval.errors import LmevalError, UsageError
 from lmeval.evaluator.config import RunConfig
+from lmeval.evaluator.table import RequestTable
 from lmeval.protocol import LM, Request
 from lmeval.run.cache import RequestCache, ResponseCache
 from lmeval.run.scheduler import Scheduler
@@ -22,8 +23,9 @@ from lmeval.tasks.task import Instance, Task
 
 log = logging.getLogger("lmeval")
 
-#: A task's requests: the document ids chosen, and their instances in document order.
-Built = tuple[list[int], list[Instance]]
+#: A task's requests: the document ids chosen, and their instances in document order (a
+#: :class:`~lmeval.evaluator.table.RequestTable` in a run: the same read as a sequence).
+Built = tuple[list[int], Sequence[Instance]]
 
 
 def flatten(nodes: Iterable[Node]) -> tuple[list[Task], list[Group]]:
@@ -89,14 +91,16 @@ def doc_ids(task: Task, limit: float | None, samples: Sequence[int] | None) -> l
 def build_instances(task: Task, *, limit: float | None = None, samples: Sequence[int] | None = None,
                     chat_template: Callable[..., str] | None = None, fewshot_as_multiturn: bool = False,
                     system_instruction: str | None = None,
-                    notes: documents.DocumentNotes | None = None) -> Built:
+                    notes: documents.DocumentNotes | None = None, compact: bool = False) -> Built:
     """The requests of every selected document of ``task``, in document order; each document
-    checked, and rendered under the time limit of :mod:`lmeval.run.timelimit`."""
+    checked, and rendered under the time limit of :mod:`lmeval.run.timelimit`. ``compact``:
+    held as a :class:`~lmeval.evaluator.table.RequestTable`, not a list of instances."""
     docs = task.eval_docs
     ids = doc_ids(task, limit, samples)
     shots = task.config.num_fewshot or 0
-    instances: list[Instance] = []
     repeats = task.config.repeats or 1
+    table = RequestTable(task.name, repeats,
+                         in_doc_order=all(a < b for a, b in zip(ids, ids[1:], strict=False)))
     current = [0]
     with TimeLimit(limit_seconds(), documents.timed_out(task, current)) as timer:
         for doc_id in ids:
@@ -112,8 +116,8 @@ def build_instances(task: Task, *, limit: float | None = None, samples: Sequence
                                            gen_prefix=task.doc_to_prefix(doc))
                 made = task.construct_requests(doc, ctx, chat=chat_template is not None)
             for idx, request in enumerate(made):
-                instances.append(Instance(task.name, doc_id, idx, request, repeats))
-    return ids, instances
+                table.append(doc_id, idx, request)
+    return ids, (table if compact else list(table))
 
 
 def check_rendered(task: Task, ids: Sequence[int], notes: documents.DocumentNotes) -> None:
@@ -165,7 +169,7 @@ def prepare(tasks: Sequence[Task], config: RunConfig) -> dict[str, Built]:
                 built[task.name] = build_instances(
                     task, limit=config.limit, samples=samples,
                     fewshot_as_multiturn=config.fewshot_as_multiturn,
-                    system_instruction=config.system_instruction, notes=notes)
+                    system_instruction=config.system_instruction, notes=notes, compact=True)
         except LmevalError:
             raise
         except Exception as exc:  # the task's own code (process_docs, samplers ...) raised
@@ -203,7 +207,8 @@ def build_requests(tasks: Sequence[Task], config: RunConfig, lm: LM,
             built[t.name] = build_instances(t, limit=config.limit, samples=samples,
                                             chat_template=chat,
                                             fewshot_as_multiturn=config.fewshot_as_multiturn,
-                                            system_instruction=config.system_instruction)
+                                            system_instruction=config.system_instruction,
+                                            compact=True)
             if request_cache:
                 request_cache.save(key, built[t.name])
         except LmevalError:
@@ -220,12 +225,18 @@ def answer(lm: LM, built: dict[str, Built], config: RunConfig) -> Scheduler:
     scheduler = Scheduler(lm, cache, seed=config.random_seed, progress=config.progress)
     calls = _Calls(built)
     try:
-        answers = scheduler.run(calls)
+        answers = scheduler.answer(calls)
     finally:
         if not isinstance(config.model, LM):
             lm.close()  # engines we started (vLLM, Ray actors) are stopped; a caller's LM stays open
-    for (inst, _rep), response in zip(calls.owners(), answers, strict=False):
-        inst.resps.append(response)
+    offset = 0
+    for _ids, instances in built.values():
+        if isinstance(instances, RequestTable):
+            offset = instances.answered(answers, offset)
+            continue
+        for inst in instances:
+            inst.resps.extend(answers[offset:offset + inst.repeats])
+            offset += inst.repeats
     if cache is not None:
         cache.close()
     return scheduler
@@ -238,17 +249,21 @@ class _Calls:
     def __init__(self, built: dict[str, Built]) -> None:
         self.built = built
 
-    def owners(self) -> Iterator[tuple[Instance, int]]:
+    def __iter__(self) -> Iterator[tuple[Request, int]]:
         for _ids, instances in self.built.values():
+            if isinstance(instances, RequestTable):
+                for request in instances.requests:
+                    for rep in range(instances.repeats):
+                        yield request, rep
+                continue
             for inst in instances:
                 for rep in range(inst.repeats):
-                    yield inst, rep
-
-    def __iter__(self) -> Iterator[tuple[Request, int]]:
-        return ((inst.request, rep) for inst, rep in self.owners())
+                    yield inst.request, rep
 
     def __len__(self) -> int:
-        return sum(inst.repeats for _ids, instances in self.built.values() for inst in instances)
+        return sum(len(instances) * instances.repeats if isinstance(instances, RequestTable)
+                   else sum(inst.repeats for inst in instances)
+                   for _ids, instances in self.built.values())
 
 
 def show_prompts(tasks: Sequence[Task], built: dict[str, Built], n: int = 1) -> None:

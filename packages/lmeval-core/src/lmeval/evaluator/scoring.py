@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from lmeval.evaluator.groups import aggregate_group, bottom_up
 from lmeval.evaluator.requests import Built
 from lmeval.evaluator.results import hash_string
+from lmeval.evaluator.table import RequestTable
 from lmeval.outputs.samplefile import json_default
 from lmeval.plugins import PluginManager
 from lmeval.tasks.loader import Group
@@ -20,36 +21,64 @@ if TYPE_CHECKING:
     from lmeval.outputs.samplestream import SampleStream
 
 
+#: Documents scored together when a task is scored in parts (see :func:`_in_parts`).
+PART_DOCS = 1024
+
+
 def score_task(task: Task, built: Built, *, bootstrap_iters: int, log_samples: bool,
                plugins: PluginManager,
                emit: Callable[[dict], None] | None = None) -> tuple[dict[str, Any], list[dict]]:
     """One task's metrics (``"metric,filter"`` keys, stderrs, ``alias``, ``sample_len``) and,
     with ``log_samples``, its sample entries (handed to ``emit`` one by one instead, if given)."""
-    from lmeval import metrics as metricsmod
+    agg, logged, _ = _score_task(task, built, bootstrap_iters=bootstrap_iters,
+                                 log_samples=log_samples, plugins=plugins, emit=emit)
+    return agg, logged
+
+
+def _score_task(task: Task, built: Built, *, bootstrap_iters: int, log_samples: bool,
+                plugins: PluginManager, emit: Callable[[dict], None] | None = None,
+                ) -> tuple[dict[str, Any], list[dict], dict[str, Any]]:
+    """:func:`score_task`, and the task's ``generation_stats``."""
+    from lmeval.backend.reasoning import task_generation_stats
 
     ids, instances = built
-    by_doc: dict[int, list[Instance]] = defaultdict(list)
-    for inst in instances:
-        by_doc[inst.doc_id].append(inst)
-    docs = task.eval_docs
-    for pipeline in task.filters():
-        key = pipeline.name
-        filtered = pipeline.apply([inst.resps for inst in instances], [docs[i.doc_id] for i in instances])
-        for inst, value in zip(instances, filtered, strict=False):
-            inst.filtered_resps[key] = value
     raw: dict[tuple[str, str], list[Any]] = defaultdict(list)
     logged: list[dict] = []
     keep = logged.append if emit is None else emit
-    for pipeline in task.filters():
-        key = pipeline.name
-        for doc_id in ids:
-            insts = sorted(by_doc[doc_id], key=lambda i: i.idx)
-            doc = docs[doc_id]
-            values = task.process_results(doc, [i.filtered_resps[key] for i in insts])
-            for metric, value in values.items():
-                raw[(metric, key)].append(value)
-            if log_samples:
-                keep(sample_entry(task, doc_id, doc, insts, key, values))
+    stats: dict[str, Any] = {}
+    if isinstance(instances, RequestTable) and _in_parts(task, ids, instances):
+        for part in _parts(ids, instances):
+            _score_documents(task, part, raw, keep if log_samples else None)
+    else:
+        instances = list(instances)
+        by_doc: dict[int, list[Instance]] = defaultdict(list)
+        for inst in instances:
+            by_doc[inst.doc_id].append(inst)
+        docs = task.eval_docs
+        for pipeline in task.filters():
+            key = pipeline.name
+            filtered = pipeline.apply([inst.resps for inst in instances],
+                                      [docs[i.doc_id] for i in instances])
+            for inst, value in zip(instances, filtered, strict=False):
+                inst.filtered_resps[key] = value
+        for pipeline in task.filters():
+            key = pipeline.name
+            for doc_id in ids:
+                insts = sorted(by_doc[doc_id], key=lambda i: i.idx)
+                doc = docs[doc_id]
+                values = task.process_results(doc, [i.filtered_resps[key] for i in insts])
+                for metric, value in values.items():
+                    raw[(metric, key)].append(value)
+                if log_samples:
+                    keep(sample_entry(task, doc_id, doc, insts, key, values))
+        stats = task_generation_stats(task, instances)
+    return _aggregate(task, raw, bootstrap_iters, plugins), logged, stats
+
+
+def _aggregate(task: Task, raw: dict[tuple[str, str], list[Any]], bootstrap_iters: int,
+               plugins: PluginManager) -> dict[str, Any]:
+    from lmeval import metrics as metricsmod
+
     agg: dict[str, Any] = {"alias": task.config.task_alias or task.name}
     sample_len = 0
     for (metric, key), items in raw.items():
@@ -63,7 +92,59 @@ def score_task(task: Task, built: Built, *, bootstrap_iters: int, log_samples: b
         else:
             agg[f"{metric}_stderr,{key}"] = "N/A"
     agg["sample_len"] = sample_len
-    return agg, logged
+    return agg
+
+
+def _in_parts(task: Task, ids: Sequence[int], table: RequestTable) -> bool:
+    """Whether the task may be scored a few thousand documents at a time with the same result
+    as all at once: one filter pipeline of filters that treat each document alone, no
+    generation statistics to gather, and each document's requests together in the ids' order."""
+    from lmeval import filters
+
+    elementwise = (filters.TakeFirst, filters.TakeFirstK, filters.MajorityVote,
+                   filters.Lowercase, filters.Uppercase, filters.RemoveWhitespace)
+    pipelines = task.filters()
+    return (task.output_type != "generate_until" and table.in_doc_order and len(pipelines) == 1
+            and all(factory in elementwise for _, factory, _ in pipelines[0].steps))
+
+
+def _parts(ids: Sequence[int], table: RequestTable) -> Iterator[list[tuple[int, list[Instance]]]]:
+    """``(doc_id, its instances)`` for every id, a few thousand documents at a time."""
+    row, rows = 0, len(table)
+    doc_ids = table.doc_ids
+    for start in range(0, len(ids), PART_DOCS):
+        part = []
+        for doc_id in ids[start:start + PART_DOCS]:
+            insts = []
+            while row < rows and doc_ids[row] == doc_id:
+                insts.append(table[row])
+                row += 1
+            insts.sort(key=lambda i: i.idx)
+            part.append((doc_id, insts))
+        yield part
+    if row != rows:
+        raise RuntimeError(f"{table.task_name}: {rows - row} requests of documents outside the "
+                           "run's ids")
+
+
+def _score_documents(task: Task, part: list[tuple[int, list[Instance]]],
+                     raw: dict[tuple[str, str], list[Any]],
+                     keep: Callable[[dict], None] | None) -> None:
+    """Filter and score some documents of a task with one filter pipeline."""
+    docs = task.eval_docs
+    pipeline = task.filters()[0]
+    key = pipeline.name
+    flat = [inst for _, insts in part for inst in insts]
+    filtered = pipeline.apply([inst.resps for inst in flat], [docs[i.doc_id] for i in flat])
+    for inst, value in zip(flat, filtered, strict=False):
+        inst.filtered_resps[key] = value
+    for doc_id, insts in part:
+        doc = docs[doc_id]
+        values = task.process_results(doc, [i.filtered_resps[key] for i in insts])
+        for metric, value in values.items():
+            raw[(metric, key)].append(value)
+        if keep is not None:
+            keep(sample_entry(task, doc_id, doc, insts, key, values))
 
 
 def score(tasks: Sequence[Task], groups: Sequence[Group], built: dict[str, Built], *,
@@ -82,9 +163,9 @@ def score(tasks: Sequence[Task], groups: Sequence[Group], built: dict[str, Built
     for task in tasks:
         if stream is not None:
             stream.task(task.name)
-        agg, logged = score_task(task, built[task.name], bootstrap_iters=bootstrap_iters,
-                                 log_samples=log_samples, plugins=plugins,
-                                 emit=stream.add if stream is not None else None)
+        agg, logged, stats = _score_task(task, built[task.name], bootstrap_iters=bootstrap_iters,
+                                         log_samples=log_samples, plugins=plugins,
+                                         emit=stream.add if stream is not None else None)
         results[task.name] = agg
         configs[task.name] = task.config.to_dict()
         versions[task.name] = task.version
@@ -92,13 +173,12 @@ def score(tasks: Sequence[Task], groups: Sequence[Group], built: dict[str, Built
         hib[task.name] = dict(task.higher_is_better)
         n_samples[task.name] = {"original": len(task.eval_docs), "effective": len(built[task.name][0])}
         all_samples[task.name] = logged
-        from lmeval.backend.reasoning import task_generation_stats
-
-        stats = task_generation_stats(task, built[task.name][1])
         if stats:  # thinking cut off by the token budget, extraction regexes that found nothing
             generation_stats[task.name] = stats
         if stream is not None:
-            built[task.name][1].clear()  # its answers are on disk now
+            instances = built[task.name][1]
+            if isinstance(instances, (list, RequestTable)):
+                instances.clear()  # its answers are on disk now
         plugins.notify("lmeval_task_end", task_name=task.name, metrics=agg)
 
     group_results: dict[str, Any] = {}

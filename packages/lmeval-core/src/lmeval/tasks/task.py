@@ -56,6 +56,9 @@ class Instance:
         return self.request.args
 
 
+_NO_MEDIA = Media()  # frozen: one for every text request, not one per document
+
+
 def _resolve(value: Any) -> Any:
     return value.resolve() if isinstance(value, FunctionRef) else value
 
@@ -416,7 +419,7 @@ class Task:
     def doc_media(self, doc: dict) -> Media:
         """The images of ``doc``'s requests (empty for a text task)."""
         if self.config.doc_to_image is None:
-            return Media()
+            return _NO_MEDIA
         value = self.doc_to_image(doc)
         if value is None:
             raise self._error("doc_to_image", "the document has no image (doc_to_image gave None)")
