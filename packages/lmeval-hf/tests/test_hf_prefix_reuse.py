@@ -215,3 +215,35 @@ def test_close_logs_the_tokens_fed_against_the_prefix_trie(pair, caplog):
                   r"fed/trie ([\d.]+)", line)
     assert m and (int(m[1]), int(m[2]), int(m[3])) == (s.tokens_fed, s.tokens_plain, s.trie_tokens)
     assert float(m[4]) == round(s.fed_per_trie_token, 3) >= 1.0
+
+
+def test_grouped_heads_under_masks_are_bit_identical_and_scoped(pair, monkeypatch):
+    """The shared-prefix passes let torch take grouped key/value heads with their masks
+    (lmeval_hf.attention) instead of transformers copying them per query head: the same numbers
+    bit for bit (the tiny Llama has 4 query heads over 2 key/value heads), and transformers'
+    own rule is back after the call."""
+    import contextlib
+
+    import lmeval_hf.scoring as scoring
+    from transformers.integrations import sdpa_attention
+
+    on, _ = pair
+    assert on.model.config.num_key_value_heads < on.model.config.num_attention_heads
+    reqs = five_shot_mc(4)
+    rule = sdpa_attention.use_gqa_in_sdpa
+    seen = []
+    real = sdpa_attention.use_gqa_in_sdpa
+
+    def spy(mask, key, value):
+        seen.append(mask is not None)
+        return real(mask, key, value)
+
+    monkeypatch.setattr(sdpa_attention, "use_gqa_in_sdpa", spy)
+    grouped = on.loglikelihood(reqs)
+    assert sdpa_attention.use_gqa_in_sdpa is spy  # restored after the passes
+    assert seen == []  # replaced during the cached-prefix passes, which all carry masks
+    monkeypatch.setattr(scoring, "grouped_heads_with_masks", contextlib.nullcontext)
+    copied = on.loglikelihood(reqs)
+    assert any(seen)  # transformers' own rule ran, with masks
+    assert grouped == copied
+    monkeypatch.setattr(sdpa_attention, "use_gqa_in_sdpa", rule)

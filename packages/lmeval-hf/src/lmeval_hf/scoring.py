@@ -22,6 +22,7 @@ import torch.nn.functional as F
 from lmeval.backend.batch_size import BatchSizer
 
 from lmeval_hf import kv_cache
+from lmeval_hf.attention import grouped_heads_with_masks
 from lmeval_hf.prefix_plan import Cluster, Group, Row, plan_prefixes
 
 log = logging.getLogger("lmeval.hf")
@@ -131,8 +132,9 @@ class Scorer:
             plan = plan_prefixes(rows, min_block=self.min_block, min_saved=self.min_saved)
             self.stats.trie_tokens += plan.trie_tokens
             plain = list(plan.plain)
-            for cluster in plan.clusters:
-                plain.extend(self._score_cluster(cluster, results))
+            with grouped_heads_with_masks():
+                for cluster in plan.clusters:
+                    plain.extend(self._score_cluster(cluster, results))
             self._plain(plain, results)
         else:
             from lmeval_hf.prefix_plan import trie_size
