@@ -42,9 +42,9 @@ def group_config(name: str, members: list[Any], metrics: list[str], version: flo
 
 
 def write_family(root: Path, folder: str, template: str, configs: dict[str, dict[str, Any]], script: str) -> None:
-    """Replace the generated files of ``root/folder``: ``_template_yaml`` (its text as given, comments
-    and all) and one YAML file per entry of ``configs`` (file name -> config)."""
+    """Replace the generated files of ``root/folder``: ``_template_yaml`` (the header, then its text
+    as given, comments and all) and one YAML file per entry of ``configs`` (file name -> config)."""
     target = reset_dir(root / folder)
-    write(target / "_template_yaml", template)
+    write(target / "_template_yaml", GENERATED.format(script=script) + template)
     for name, data in configs.items():
         _WRITER.write_yaml(target / name, data, script)

@@ -41,3 +41,8 @@ def group(name: str, members: list[str], metrics: list[str], *, alias: str | Non
     cfg["aggregate_metric_list"] = entries
     cfg["metadata"] = {"version": version}
     return cfg
+
+
+def write_template(path: Path, text: str, script: str) -> None:
+    """An ``include``d template written as text (comments kept), with the generated-by header."""
+    write(path, GENERATED.format(script=script) + text)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from _common import TASKS_ROOT, group, reset_dir, write, write_yaml
+from _common import TASKS_ROOT, group, reset_dir, write_template, write_yaml
 
 SCRIPT = "arabic_african.py"
 
@@ -117,7 +117,7 @@ def arabic_slug(config: str) -> str:
 
 def main(root: Path = TASKS_ROOT) -> None:
     out = reset_dir(root / "arabicmmlu")
-    write(out / "_arabicmmlu_template_yaml", ARABIC_TEMPLATE)
+    write_template(out / "_arabicmmlu_template_yaml", ARABIC_TEMPLATE, SCRIPT)
     for config, domain in ARABIC_SUBJECTS.items():
         write_yaml(out / f"arabicmmlu_{arabic_slug(config)}.yaml", {
             "include": "_arabicmmlu_template_yaml",
@@ -140,7 +140,7 @@ def main(root: Path = TASKS_ROOT) -> None:
     ):
         out = reset_dir(root / "afrimmlu" / variant)
         for i in PROMPTS:
-            write(out / f"_afrimmlu_{variant}_prompt_{i}_yaml", template.format(i=i))
+            write_template(out / f"_afrimmlu_{variant}_prompt_{i}_yaml", template.format(i=i), SCRIPT)
             for lang in langs:
                 write_yaml(out / f"afrimmlu_{variant}_{lang}_prompt_{i}.yaml", {
                     "include": f"_afrimmlu_{variant}_prompt_{i}_yaml",

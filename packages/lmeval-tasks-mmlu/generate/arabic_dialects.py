@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from _common import TASKS_ROOT, reset_dir, write, write_python, write_yaml
+from _common import TASKS_ROOT, reset_dir, write_python, write_template, write_yaml
 
 SCRIPT = "arabic_dialects.py"
 
@@ -106,7 +106,7 @@ def _group(name: str, alias: str, members: list[str]) -> dict:
 def main(root: Path = TASKS_ROOT) -> None:
     for family, (title, _, _, _, extra) in FAMILIES.items():
         out = reset_dir(root / family)
-        write(out / f"_default_{family}_template_yaml", _fill(TEMPLATE, family))
+        write_template(out / f"_default_{family}_template_yaml", _fill(TEMPLATE, family), SCRIPT)
         write_python(out / "utils.py", _fill(UTILS, family), SCRIPT)
         for kind, subjects in (("mmlu", MMLU_SUBJECTS), ("ar_mmlu", ARABIC_MMLU_SUBJECTS)):
             for subject in subjects:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from _common import TASKS_ROOT, group, reset_dir, write, write_yaml
+from _common import TASKS_ROOT, group, reset_dir, write_template, write_yaml
 
 SCRIPT = "chinese.py"
 
@@ -142,7 +142,7 @@ ACLUE_TEMPLATE = CMMLU_TEMPLATE.replace(
 
 def main(root: Path = TASKS_ROOT) -> None:
     out = reset_dir(root / "cmmlu")
-    write(out / "_cmmlu_template_yaml", CMMLU_TEMPLATE)
+    write_template(out / "_cmmlu_template_yaml", CMMLU_TEMPLATE, SCRIPT)
     for subject, name in CMMLU_SUBJECTS.items():
         write_yaml(out / f"cmmlu_{subject}.yaml", {
             "include": "_cmmlu_template_yaml",
@@ -155,7 +155,7 @@ def main(root: Path = TASKS_ROOT) -> None:
                      version=1.0, aggregation=True), SCRIPT)
 
     out = reset_dir(root / "aclue")
-    write(out / "_default_template_yaml", ACLUE_TEMPLATE)
+    write_template(out / "_default_template_yaml", ACLUE_TEMPLATE, SCRIPT)
     for subject, name in ACLUE_SUBJECTS.items():
         write_yaml(out / f"aclue_{subject}.yaml", {
             "include": "_default_template_yaml",
@@ -168,7 +168,7 @@ def main(root: Path = TASKS_ROOT) -> None:
                      version=1.0, aggregation=True), SCRIPT)
 
     out = reset_dir(root / "ceval")
-    write(out / "_ceval_template_yaml", CEVAL_TEMPLATE)
+    write_template(out / "_ceval_template_yaml", CEVAL_TEMPLATE, SCRIPT)
     for subject, name in CEVAL_SUBJECTS.items():
         write_yaml(out / f"ceval-valid_{subject}.yaml", {
             "include": "_ceval_template_yaml",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from _common import GENERATED, TASKS_ROOT, Function, reset_dir, write, write_yaml
+from _common import GENERATED, TASKS_ROOT, Function, reset_dir, write, write_template, write_yaml
 from mmlu import DOMAINS, SUBJECTS
 
 SCRIPT = "global_mmlu.py"
@@ -87,8 +87,8 @@ def full(root: Path) -> None:
     write(out / "utils.py", _utils("full", "subject", "subject", {s: s for s in SUBJECTS}))
     for lang in FULL_LANGS:
         name = f"global_mmlu_full_{lang}"
-        write(out / f"_{lang}_template_yaml",
-              TEMPLATE.format(path="CohereForAI/Global-MMLU", lang=lang, sampler="first_n"))
+        write_template(out / f"_{lang}_template_yaml",
+              TEMPLATE.format(path="CohereForAI/Global-MMLU", lang=lang, sampler="first_n"), SCRIPT)
         for subject, domain in SUBJECTS.items():
             write_yaml(out / f"{name}_{subject}.yaml", {
                 "include": f"_{lang}_template_yaml",
@@ -107,7 +107,7 @@ def lite(root: Path) -> None:
     write(out / "utils.py", _utils("lite", "subject_category", "category", {_key(c): c for c in CATEGORIES}))
     for lang, path in LITE_LANGS.items():
         name = f"global_mmlu_{lang}"
-        write(out / f"_{lang}_template_yaml", TEMPLATE.format(path=path, lang=lang, sampler="default"))
+        write_template(out / f"_{lang}_template_yaml", TEMPLATE.format(path=path, lang=lang, sampler="default"), SCRIPT)
         for category in LITE_ORDER:
             write_yaml(out / f"{name}_{category}.yaml", {
                 "include": f"_{lang}_template_yaml",

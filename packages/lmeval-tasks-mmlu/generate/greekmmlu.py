@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from _common import TASKS_ROOT, group, reset_dir, write, write_yaml
+from _common import TASKS_ROOT, group, reset_dir, write_template, write_yaml
 
 SCRIPT = "greekmmlu.py"
 
@@ -94,7 +94,7 @@ def configs() -> list[tuple[str, str, str]]:
 
 def main(root: Path = TASKS_ROOT) -> None:
     out = reset_dir(root / "greekmmlu")
-    write(out / "_greekmmlu_template_yaml", TEMPLATE)
+    write_template(out / "_greekmmlu_template_yaml", TEMPLATE, SCRIPT)
     for config, alias, domain in configs():
         write_yaml(out / f"greekmmlu_{config.lower()}.yaml", {
             "include": "_greekmmlu_template_yaml",

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from _common import TASKS_ROOT, group, reset_dir, write, write_yaml
+from _common import TASKS_ROOT, group, reset_dir, write_template, write_yaml
 
 SCRIPT = "kmmlu.py"
 REVISION = "d61b3f1"
@@ -160,7 +160,7 @@ def main(root: Path = TASKS_ROOT) -> None:
         prefix = "kmmlu" if variant == "default" else "kmmlu_direct"
         out = reset_dir(root / "kmmlu" / variant)
         template_name = f"_{prefix}_template_yaml"
-        write(out / template_name, template)
+        write_template(out / template_name, template, SCRIPT)
         for config, domain in SUBJECTS.items():
             write_yaml(out / f"{prefix}_{slug(config)}.yaml", {
                 "include": template_name,
@@ -196,7 +196,7 @@ def write_hard(root: Path) -> None:
     for folder, (prefix, metric) in HARD_VARIANTS.items():
         out = reset_dir(root / "kmmlu" / folder)
         template_name = f"_{prefix}_template_yaml"
-        write(out / template_name, templates[folder])
+        write_template(out / template_name, templates[folder], SCRIPT)
         for config, domain in SUBJECTS.items():
             name = slug(config)
             cfg = {"include": template_name, "task": f"{prefix}_{name}", "tag": f"{prefix}_{domain}_tasks",

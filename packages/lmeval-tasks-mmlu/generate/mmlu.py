@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from _common import TASKS_ROOT, group, reset_dir, write, write_yaml
+from _common import TASKS_ROOT, group, reset_dir, write_template, write_yaml
 
 SCRIPT = "mmlu.py"
 
@@ -69,7 +69,7 @@ metadata:
 
 def main(root: Path = TASKS_ROOT) -> None:
     out = reset_dir(root / "mmlu")
-    write(out / "_mmlu_template_yaml", TEMPLATE)
+    write_template(out / "_mmlu_template_yaml", TEMPLATE, SCRIPT)
     for subject, domain in SUBJECTS.items():
         write_yaml(out / f"mmlu_{subject}.yaml", {
             "include": "_mmlu_template_yaml",

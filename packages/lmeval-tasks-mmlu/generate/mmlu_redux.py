@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from _common import TASKS_ROOT, reset_dir, write, write_yaml
+from _common import TASKS_ROOT, reset_dir, write_template, write_yaml
 from mmlu import SUBJECTS
 from mmlu_variants import group_config
 
@@ -52,7 +52,7 @@ GROUP = dict(tag="mmlu_redux_{d}_generative", alias="mmlu_redux (generative)", m
 
 def main(root: Path = TASKS_ROOT) -> None:
     out = reset_dir(root / "mmlu_redux")
-    write(out / "_mmlu_redux_template_yaml", TEMPLATE)
+    write_template(out / "_mmlu_redux_template_yaml", TEMPLATE, SCRIPT)
     for subject, domain in SUBJECTS.items():
         name = f"mmlu_redux_{subject}_generative"
         write_yaml(out / f"{name}.yaml", {

@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from _common import TASKS_ROOT, reset_dir, write, write_yaml
+from _common import TASKS_ROOT, reset_dir, write_template, write_yaml
 from mmlu import DOMAINS, SUBJECTS
 
 SCRIPT = "mmlu_variants.py"
@@ -251,7 +251,7 @@ def main(root: Path = TASKS_ROOT) -> None:
     for variant, spec in VARIANTS.items():
         out = reset_dir(root / spec["folder"])
         template = f"_{variant}_template_yaml"
-        write(out / template, spec["template"])
+        write_template(out / template, spec["template"], SCRIPT)
         for subject, domain in SUBJECTS.items():
             cfg: dict[str, Any] = {"include": template, "task": spec["task"].format(s=subject)}
             if spec.get("task_alias"):
