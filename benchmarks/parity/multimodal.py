@@ -42,7 +42,6 @@ ROOT = HERE.parents[1]
 PACK = ROOT / "packages" / "lmeval-tasks-multimodal"
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(PACK / "tests" / "tools"))
-sys.path.insert(0, str(PACK / "generate"))
 
 from reference_env import installed, reference_python  # noqa: E402
 
@@ -56,9 +55,27 @@ def ref_tasks_dir(ref_python: Path) -> Path:
     return Path(out.stdout.strip()) / "tasks"
 
 
+def _pack_generator(name: str) -> Any:
+    """The pack's ``generate/<name>.py``, imported afresh: every pack's generators name their
+    shared module ``_common``, and a process that imported another pack's first (the test suite)
+    would hand that one to this pack's module."""
+    import importlib
+
+    saved = {k: sys.modules.pop(k) for k in ("_common", name) if k in sys.modules}
+    sys.path.insert(0, str(PACK / "generate"))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(PACK / "generate"))
+        for k in ("_common", name):
+            sys.modules.pop(k, None)
+        sys.modules.update(saved)
+
+
 def write_wrappers(root: Path, tasks_dir: Path, mirror: Path) -> list[str]:
     """``par_*`` task YAMLs including ``tasks_dir``'s own files, reading ``mirror``'s parquet."""
-    from mmmu import DISCIPLINES, subject_task
+    mmmu = _pack_generator("mmmu")
+    DISCIPLINES, subject_task = mmmu.DISCIPLINES, mmmu.subject_task  # noqa: N806
 
     root.mkdir(parents=True, exist_ok=True)
     chart = mirror / "HuggingFaceM4" / "ChartQA" / "default" / "test.parquet"
