@@ -28,6 +28,7 @@ documents lmeval's ``acc`` (``aggregates_differ`` counts the rest).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
@@ -55,27 +56,28 @@ def ref_tasks_dir(ref_python: Path) -> Path:
     return Path(out.stdout.strip()) / "tasks"
 
 
-def _pack_generator(name: str) -> Any:
-    """The pack's ``generate/<name>.py``, imported afresh: every pack's generators name their
-    shared module ``_common``, and a process that imported another pack's first (the test suite)
-    would hand that one to this pack's module."""
-    import importlib
-
-    saved = {k: sys.modules.pop(k) for k in ("_common", name) if k in sys.modules}
+@contextlib.contextmanager
+def _pack_generators() -> Any:
+    """Imports inside see the pack's ``generate/`` modules afresh: every pack's generators name
+    their shared module ``_common``, and a process that imported another pack's first (the test
+    suite collects every pack's tests) would hand that one to this pack's ``mmmu``. The modules
+    imported before are back afterwards."""
+    names = ("_common", "mmmu", "make_fixtures")
+    saved = {k: sys.modules.pop(k) for k in names if k in sys.modules}
     sys.path.insert(0, str(PACK / "generate"))
     try:
-        return importlib.import_module(name)
+        yield
     finally:
         sys.path.remove(str(PACK / "generate"))
-        for k in ("_common", name):
+        for k in names:
             sys.modules.pop(k, None)
         sys.modules.update(saved)
 
 
 def write_wrappers(root: Path, tasks_dir: Path, mirror: Path) -> list[str]:
     """``par_*`` task YAMLs including ``tasks_dir``'s own files, reading ``mirror``'s parquet."""
-    mmmu = _pack_generator("mmmu")
-    DISCIPLINES, subject_task = mmmu.DISCIPLINES, mmmu.subject_task  # noqa: N806
+    with _pack_generators():
+        from mmmu import DISCIPLINES, subject_task
 
     root.mkdir(parents=True, exist_ok=True)
     chart = mirror / "HuggingFaceM4" / "ChartQA" / "default" / "test.parquet"
@@ -189,7 +191,8 @@ def _regroup(results: dict[str, Any], samples: dict[str, dict[int, dict]],
              replace: dict[tuple[str, int], float]) -> dict[str, float]:
     """Each MMMU subject's and group's ``acc`` with ``replace``'s documents given other values
     (groups: the size-weighted mean of their members, as weight_by_size)."""
-    from mmmu import DISCIPLINES, subject_task
+    with _pack_generators():
+        from mmmu import DISCIPLINES, subject_task
 
     acc: dict[str, tuple[float, int]] = {}
     for task, docs in samples.items():
@@ -280,8 +283,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
 
     from importlib.metadata import version
 
-    import make_fixtures
     from lmeval_testkit.vlm import build_tiny_llava
+
+    with _pack_generators():
+        import make_fixtures
 
     ref_python = reference_python(transformers=version("transformers"))
     if installed(ref_python, "pillow") is None:  # lm-eval's image tasks need it; [hf] lacks it
