@@ -81,7 +81,7 @@ def utils_module(dataset: str, kinds: tuple[str, ...]) -> str:
     lines = [f'"""SCORE on {dataset} (``lmeval_tasks_leaderboard.score.{dataset}``) for the YAML beside this file."""',
              ""]
     if dataset == "math":
-        lines += ["from lmeval_tasks_leaderboard.math.symbolic import require_libraries", ""]
+        lines += ["from lmeval_tasks_leaderboard.math.symbolic import require_libraries"]
     lines += [f"from lmeval_tasks_leaderboard.score.{dataset} import (  # noqa: F401"]
     lines += [f"    {n}," for n in sorted(names + (["non_greedy" + macro + "_accuracy"]) +
                                        (["options_consistency_rate", f"per_option{macro}_accuracy"]

@@ -2,7 +2,6 @@
 """SCORE on math (``lmeval_tasks_leaderboard.score.math``) for the YAML beside this file."""
 
 from lmeval_tasks_leaderboard.math.symbolic import require_libraries
-
 from lmeval_tasks_leaderboard.score.math import (  # noqa: F401
     doc_to_text,
     non_greedy_accuracy,
