@@ -10,7 +10,6 @@ goes to ``README`` when given, to the pack's own README when ``TASKS_DIR`` is th
 
 from __future__ import annotations
 
-import importlib
 import re
 import sys
 from pathlib import Path
@@ -19,6 +18,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from _common import README, TASKS_ROOT  # noqa: E402
+from lmeval_testkit.taskgen import family_modules  # noqa: E402
 
 #: The README lists these modules' families first, in the order its sections describe them; every
 #: other module's follow in file-name order.
@@ -27,14 +27,7 @@ BEGIN, END = "<!-- every-task:begin -->", "<!-- every-task:end -->"
 
 
 def generators() -> list:
-    found = []
-    for path in sorted(HERE.glob("*.py")):
-        if path.stem.startswith("_") or path.stem == "regenerate":
-            continue
-        module = importlib.import_module(path.stem)
-        if callable(getattr(module, "main", None)):
-            found.append(module)
-    return found
+    return family_modules(HERE)
 
 
 def families() -> dict[str, tuple[list[str], str]]:

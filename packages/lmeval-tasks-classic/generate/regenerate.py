@@ -11,7 +11,6 @@ goes to ``README`` when given, else to the pack's README when ``TASKS_DIR`` is t
 
 from __future__ import annotations
 
-import importlib
 import sys
 from pathlib import Path
 
@@ -20,19 +19,11 @@ sys.path.insert(0, str(HERE))
 
 import readme_tasks  # noqa: E402
 from _common import TASKS_ROOT  # noqa: E402
+from lmeval_testkit.taskgen import family_modules  # noqa: E402
 
 
 def generators() -> list:
-    """Every module of this folder with a ``main(root)`` (``_common``, ``readme_tasks`` and this file
-    excepted), in file-name order: adding a family is adding a file."""
-    found = []
-    for path in sorted(HERE.glob("*.py")):
-        if path.stem.startswith("_") or path.stem in ("regenerate", "readme_tasks"):
-            continue
-        module = importlib.import_module(path.stem)
-        if callable(getattr(module, "main", None)):
-            found.append(module)
-    return found
+    return family_modules(HERE, skip=("readme_tasks",))
 
 
 def main(root: Path = TASKS_ROOT, readme: Path | None = None) -> None:

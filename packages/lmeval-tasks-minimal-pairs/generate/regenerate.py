@@ -8,7 +8,6 @@ README goes to ``README`` when given, else to the pack's own when ``TASKS_DIR`` 
 
 from __future__ import annotations
 
-import importlib
 import sys
 from pathlib import Path
 
@@ -17,17 +16,11 @@ sys.path.insert(0, str(HERE))
 
 import readme as readme_module  # noqa: E402
 from _common import README, TASKS_ROOT  # noqa: E402
+from lmeval_testkit.taskgen import family_modules  # noqa: E402
 
 
 def generators() -> list:
-    found = []
-    for path in sorted(HERE.glob("*.py")):
-        if path.stem.startswith("_") or path.stem in ("regenerate", "readme"):
-            continue
-        module = importlib.import_module(path.stem)
-        if callable(getattr(module, "main", None)):
-            found.append(module)
-    return found
+    return family_modules(HERE, skip=("readme",))
 
 
 def main(root: Path = TASKS_ROOT, readme: Path | None = None) -> None:

@@ -12,10 +12,12 @@ keys in the order given; a string with a newline or outer white space is double-
 
 from __future__ import annotations
 
+import importlib
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import yaml
@@ -100,6 +102,21 @@ class ConfigWriter:
     def write_python(self, path: Path, source: str, script: str) -> None:
         """A generated helper module (a task folder's ``utils.py``): the header, then ``source``."""
         write(path, self.header.format(script=script) + source)
+
+
+def family_modules(folder: Path, *, skip: Iterable[str] = ()) -> list[ModuleType]:
+    """A pack's generator modules: every module of ``folder`` (its ``generate/``, which must be on
+    ``sys.path``) with a ``main(root)``, in file-name order, leaving out ``_*`` modules,
+    ``regenerate`` and ``skip``. Adding a family is adding a file."""
+    left_out = {"regenerate", *skip}
+    found = []
+    for path in sorted(Path(folder).glob("*.py")):
+        if path.stem.startswith("_") or path.stem in left_out:
+            continue
+        module = importlib.import_module(path.stem)
+        if callable(getattr(module, "main", None)):
+            found.append(module)
+    return found
 
 
 def is_generated(path: Path) -> bool:
