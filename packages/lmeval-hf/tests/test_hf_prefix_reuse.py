@@ -58,6 +58,21 @@ def test_five_shot_multiple_choice_equals_plain_path(pair):
     assert on.scorer.packed_choices  # the choices ran packed in one row per question
 
 
+def test_letter_choices_share_one_row_and_one_pass_per_batch(pair):
+    """MMLU's " A".." D" after a shared block: every choice is the same input (the last
+    choice token is never fed), so a question is one row and a batch one pass after the block."""
+    on, off = pair
+    shots = "".join(f"Question: {LINES[i]}\nAnswer: {'ABCD'[i % 4]}\n\n" for i in range(5))
+    reqs = [LL(shots + f"Question: {LINES[10 + q]}\nAnswer:", " " + c)
+            for q in range(10) for c in "ABCD"]
+    rows = on.scorer._rows([(i, on.encoder.pair(r.context, r.continuation))
+                            for i, r in enumerate(reqs)])
+    assert len(rows) == 10 and all(len(r.members) == 4 for r in rows)
+    before = on.prefix_stats.forward_calls
+    _assert_equal(on.loglikelihood(reqs), off.loglikelihood(reqs))
+    assert on.prefix_stats.forward_calls - before == 1 + 3  # the block, then 10 rows by 4
+
+
 def test_one_row_per_choice_path_equals_plain_path(llama_path, pair):
     _, off = pair
     lm = HFLM(pretrained=llama_path, batch_size=3, max_length=256)

@@ -325,13 +325,39 @@ class Scorer:
             block_kv = kv_cache.cache_tensors(kv_cache.output_cache(out))
             if block_kv is None:
                 return [r for g in cluster.groups for r in g.rows]
-        groups = sorted(cluster.groups, key=lambda g: (-(len(g.head) + max(
-            len(r.suffix) for r in g.rows)), g.head))
-        lengths = [len(g.head) + max(len(r.suffix) for r in g.rows) for g in groups]
         leftover: list[Row] = []
-        for lo, hi in self.sizer.plan(lengths):
-            leftover.extend(self._score_groups(groups[lo:hi], b, block_kv, results))
+        # a group of one row (every choice the same input: one-token choices, or choices
+        # whose last token is never fed) needs no separate head pass: it is a plain row fed
+        # against the cached block, one pass per batch instead of two
+        for lone in (False, True):
+            groups = sorted((g for g in cluster.groups if (len(g.rows) == 1) == lone),
+                            key=lambda g: (-(len(g.head) + max(len(r.suffix) for r in g.rows)),
+                                           g.head))
+            lengths = [len(g.head) + max(len(r.suffix) for r in g.rows) for g in groups]
+            score = self._score_rows_on_block if lone else self._score_groups
+            for lo, hi in self.sizer.plan(lengths):
+                leftover.extend(score(groups[lo:hi], b, block_kv, results))
         return leftover
+
+    def _score_rows_on_block(self, groups: Sequence[Group], b: int, block_kv: Any,
+                             results: list) -> list[Row]:
+        """Groups of one row each: the rows after the block, right-padded, in one causal pass
+        (no mask, as in the plain path), logits kept from the first scored position on."""
+        rows = [g.rows[0] for g in groups]
+        tails = [r.tokens[b:] for r in rows]
+        width = max(len(t) for t in tails)
+        cache = kv_cache.build_cache(kv_cache.expand_rows(block_kv, len(rows))) if b else None
+        keep = max(width - (r.start - b) for r in rows)
+        logits = self._call(self._ids(tails), cache=cache, keep=keep,
+                            position_ids=(b + torch.arange(width, device=self.device))[None]
+                            .expand(len(rows), -1)).logits
+        self.stats.tokens_fed += sum(len(t) for t in tails)
+        offset = width - logits.shape[1]  # logits cover positions offset..width-1
+        for j, r in enumerate(rows):
+            self._finish(r, self._log_softmax(logits[j, r.start - b - offset:
+                                                        len(r.tokens) - b - offset]), results)
+        self._report(results)
+        return []
 
     def _score_groups(self, groups: Sequence[Group], b: int, block_kv: Any,
                       results: list) -> list[Row]:
