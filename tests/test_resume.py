@@ -15,6 +15,7 @@ from pathlib import Path
 from lmeval_system_helpers import ROOT
 
 TASKS = ROOT / "tests" / "resume_task"
+HOLD_PLUGIN = TASKS / "hold_plugin.py"
 TOTAL = 120 * 4 + 120  # multiple-choice requests + generations, all distinct
 
 
@@ -53,12 +54,9 @@ def test_kill_9_then_resume_is_identical_and_computes_only_the_rest(tmp_path):
     assert _calls(ref_log) == TOTAL
 
     cache, log = tmp_path / "cache", tmp_path / "first.log"
-    proc = subprocess.Popen(_cmd(cache, tmp_path / "out1", log, 0.004), env=env,
+    proc = subprocess.Popen(_cmd(cache, tmp_path / "out1", log, 0.004), env=_held(env, 200),
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 120
-    while _calls(log) < 200 and time.monotonic() < deadline and proc.poll() is None:
-        time.sleep(0.05)
-    assert proc.poll() is None, "the run finished before it could be killed"
+    _wait_for_cache(proc, cache, 200)
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
     assert proc.returncode == -signal.SIGKILL
@@ -79,15 +77,31 @@ def test_kill_9_then_resume_is_identical_and_computes_only_the_rest(tmp_path):
     assert _results(tmp_path / "out3") == _results(tmp_path / "ref-out")
 
 
-def _stop(cmd: list[str], env: dict, cache: Path, sig: int, at: int) -> subprocess.CompletedProcess:
-    """Run ``cmd`` and send ``sig`` once ``at`` answers are in the cache."""
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+def _held(env: dict, answers: int) -> dict:
+    """``env`` with tests/resume_task/hold_plugin.py loaded: the run holds (as if its next request
+    took minutes) once it has computed ``answers``, so a signal sent then cannot miss the run."""
+    return {**env, "LMEVAL_PLUGINS": str(HOLD_PLUGIN), "LMEVAL_TEST_HOLD_AFTER": str(answers)}
+
+
+def _wait_for_cache(proc: subprocess.Popen, cache: Path, at: int) -> None:
+    """Until the cache holds ``at`` answers; fails (killing the run) if it does not in 120 s."""
     deadline = time.monotonic() + 120
     while proc.poll() is None and time.monotonic() < deadline:
         if (cache / "responses.sqlite").exists() and _cached(cache) >= at:
-            break
+            return
         time.sleep(0.02)
-    assert proc.poll() is None, "the run finished before it could be stopped"
+    proc.kill()
+    _, err = proc.communicate(timeout=60)
+    raise AssertionError(f"the cache never held {at} answers (exit {proc.returncode}):\n"
+                         f"{(err or '')[-2000:]}")
+
+
+def _stop(cmd: list[str], env: dict, cache: Path, sig: int, at: int,
+          before: int) -> subprocess.CompletedProcess:
+    """Run ``cmd`` (the cache holds ``before`` answers) and send ``sig`` once it holds ``at``."""
+    proc = subprocess.Popen(cmd, env=_held(env, at - before), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    _wait_for_cache(proc, cache, at)
     proc.send_signal(sig)
     out, err = proc.communicate(timeout=120)
     return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
@@ -104,7 +118,7 @@ def test_sigterm_and_sigint_keep_every_answer_print_one_line_and_resume(tmp_path
                                                (signal.SIGINT, 130, "SIGINT", 530)]):
         log = tmp_path / f"run{n}.log"
         cmd = _cmd(cache, tmp_path / f"out{n}", log, 0.004)
-        proc = _stop(cmd, env, cache, sig, at)
+        proc = _stop(cmd, env, cache, sig, at, before)
         assert proc.returncode == code, proc.stderr[-2000:]
         assert "Traceback" not in proc.stderr and proc.stdout == ""
         (line,) = [ln for ln in proc.stderr.splitlines() if "interrupted" in ln]
