@@ -128,3 +128,55 @@ def test_rolling_windows_predict_every_token_once_in_order(max_len):
             start = next(i for i in range(len(stream)) if stream[i:i + len(joined)] == joined)
             assert stream[start + len(ctx):start + len(joined)] == pred
         assert windows[0][0] == [0]
+
+
+def _texts(tok, seed: int) -> list[str]:
+    """Strings of many kinds: words, digits, punctuation runs, several spaces and newlines,
+    non-ASCII, the tokenizer's own special-token text."""
+    rng = random.Random(seed)
+    parts = ["Question:", " Answer:", "\n\n", "  ", "\t", "123", "4.5", "ü", "日本語", "🙂",
+             "don't", "!!", " A", "B", "_", "—", tok.bos_token or "", tok.eos_token or ""]
+    return ["".join(rng.choice(parts) for _ in range(rng.randint(1, 40))) for _ in range(60)]
+
+
+@pytest.mark.parametrize("kwargs", [{}, {"add_special_tokens": True},
+                                    {"add_special_tokens": False}])
+@pytest.mark.parametrize("which", ["llama", "gpt2", "t5"])
+def test_offset_free_batch_encode_equals_the_tokenizers_own(which, kwargs, llama_path,
+                                                           gpt2_path, t5_path):
+    from lmeval.backend.encoding import offset_free_batch
+
+    tok = AutoTokenizer.from_pretrained({"llama": llama_path, "gpt2": gpt2_path,
+                                         "t5": t5_path}[which])
+    for seed in range(3):
+        texts = _texts(tok, seed)
+        ids = offset_free_batch(tok, texts, kwargs)
+        assert ids == [list(x) for x in tok(texts, **kwargs)["input_ids"]]
+        encoder = TokenEncoder(tok, causal=which != "t5")
+        many = encoder.encode_many([(t, kwargs.get("add_special_tokens")) for t in texts])
+        assert [many[(t, kwargs.get("add_special_tokens"))] for t in texts] == [
+            tok.encode(t, **encoder._kwargs(t, kwargs.get("add_special_tokens"))) for t in texts]
+
+
+def test_offset_free_batch_encode_steps_aside_where_it_could_differ(llama_path):
+    from lmeval.backend.encoding import offset_free_batch
+
+    tok = AutoTokenizer.from_pretrained(llama_path)
+    texts = ["one two three", "four five"]
+    assert offset_free_batch(tok, texts, {"truncation": True}) is None  # other keywords
+    tok._tokenizer.enable_truncation(2)
+    assert offset_free_batch(tok, texts, {}) is None  # the wrapper would clear it first
+    tok._tokenizer.no_truncation()
+    tok.split_special_tokens = True
+    assert offset_free_batch(tok, texts, {}) is None
+    tok.split_special_tokens = False
+
+    class Own(type(tok)):  # a tokenizer class that encodes its own way
+        def __call__(self, text, **kwargs):
+            out = super().__call__(text, **kwargs)
+            out["input_ids"] = [list(x) + [0] for x in out["input_ids"]] if isinstance(
+                text, list) else list(out["input_ids"]) + [0]
+            return out
+
+    tok.__class__ = Own
+    assert offset_free_batch(tok, texts, {}) is None

@@ -94,6 +94,23 @@ def special_tokens_kwargs(add_special_tokens: bool | None, add_bos_token: bool |
     return {}
 
 
+def offset_free_batch(tokenizer: Any, texts: Sequence[str], kwargs: dict) -> list[list[int]] | None:
+    """The token ids of ``tokenizer(texts, **kwargs)`` from the Rust tokenizer's
+    ``encode_batch_fast`` (no character offsets: a quarter less CPU on long few-shot prompts),
+    or None where that could differ from the wrapper's call: keywords other than
+    ``add_special_tokens``, truncation or padding set on the Rust tokenizer (the wrapper's call
+    clears them first), special tokens split as text, or an older ``tokenizers``. The first
+    text is checked against the wrapper's own ids, so a tokenizer class that encodes its own way
+    falls back to it."""
+    backend = getattr(tokenizer, "_tokenizer", None)
+    fast = getattr(backend, "encode_batch_fast", None)
+    if (fast is None or set(kwargs) - {"add_special_tokens"} or backend.truncation is not None
+            or backend.padding is not None or getattr(tokenizer, "split_special_tokens", False)):
+        return None
+    ids = [e.ids for e in fast(list(texts), add_special_tokens=kwargs.get("add_special_tokens", True))]
+    return ids if ids[0] == list(tokenizer(texts[0], **kwargs)["input_ids"]) else None
+
+
 class TokenEncoder:
     """Encodes and decodes as lm-eval's HFLM does (``tok_encode``/``tok_batch_encode``).
 
@@ -157,7 +174,8 @@ class TokenEncoder:
         for kwargs, group in by_kwargs.items():
             texts = [text for text, _ in group]
             if batched and len(texts) > 1:
-                ids = self.tokenizer(texts, **dict(kwargs))["input_ids"]
+                ids = (offset_free_batch(self.tokenizer, texts, dict(kwargs))
+                       or self.tokenizer(texts, **dict(kwargs))["input_ids"])
             else:
                 ids = [self.tokenizer.encode(t, **dict(kwargs)) for t in texts]
             out.update(zip(group, map(list, ids), strict=True))
