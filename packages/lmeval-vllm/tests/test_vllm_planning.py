@@ -22,12 +22,13 @@ from lmeval_vllm.sharding import reassemble, shard_units
 
 
 def _mc_requests():
-    # two multiple-choice items: one with single-token choices, one with longer choices
+    # two multiple-choice items: one with single-token choices, one with longer choices (five
+    # distinct proper prefixes: read token by token they would take more jobs than by prompt)
     a = (11, 12, 13, 14)
     b = (21, 22, 23)
     return [
         Encoded(a + (31,), 4), Encoded(a + (32,), 4), Encoded(a + (33,), 4),
-        Encoded(b + (41, 42), 3), Encoded(b + (43,), 3), Encoded(b + (41, 44, 45), 3),
+        Encoded(b + (41, 42), 3), Encoded(b + (43,), 3), Encoded(b + (46, 44, 45), 3),
         Encoded((5, 6, 7), 1),
     ]
 
@@ -39,7 +40,7 @@ def test_grouping_reads_single_token_choices_from_one_pass():
     assert NextTokenJob((11, 12, 13, 14), (31, 32, 33)) in next_jobs
     assert NextTokenJob((21, 22, 23), (43,)) in next_jobs
     score_jobs = [j for j in plan.jobs if isinstance(j, ScoreJob)]
-    assert {j.prompt for j in score_jobs} == {(21, 22, 23, 41, 42), (21, 22, 23, 41, 44, 45),
+    assert {j.prompt for j in score_jobs} == {(21, 22, 23, 41, 42), (21, 22, 23, 46, 44, 45),
                                               (5, 6, 7)}
     assert all(j.read_cache for j in score_jobs)
     # a context's jobs are one unit, and units partition the jobs
@@ -60,13 +61,55 @@ def test_grouping_resolves_answers_in_request_order():
             results.append((-float(sum(job.prompt[job.ctxlen:])), False))
     answers = plan.resolve(results)
     assert answers == [(-31.0, False), (-32.0, True), (-33.0, False), (-83.0, False),
-                       (-43.0, False), (-130.0, False), (-13.0, False)]
+                       (-43.0, False), (-135.0, False), (-13.0, False)]
     # as each engine call returns, the requests of its jobs are answered (and reported) alone
     by_job = plan.requests_of_jobs()
     assert sorted(i for members in by_job.values() for i in members) == list(range(len(requests)))
     for job, members in by_job.items():
         for i in members:
             assert plan.resolve_one(i, {job: results[job]}) == answers[i]
+
+
+def _space_letter_requests():
+    # " A" ... " D" as two tokens each (" " = 9, then the letter), as this repository's
+    # fixture BPE splits them, after two contexts
+    a, b = (11, 12, 13), (21, 22)
+    return [Encoded(ctx + (9, letter), len(ctx)) for ctx in (a, b) for letter in (31, 32, 33, 34)]
+
+
+def test_grouping_reads_choices_with_a_shared_first_token_token_by_token():
+    requests = _space_letter_requests()
+    plan = plan_loglikelihood(requests)
+    # per context: the shared token after the context, then the letters after it; no
+    # prompt-logprob job
+    assert plan.jobs == [NextTokenJob((11, 12, 13), (9,)),
+                         NextTokenJob((11, 12, 13, 9), (31, 32, 33, 34)),
+                         NextTokenJob((21, 22), (9,)),
+                         NextTokenJob((21, 22, 9), (31, 32, 33, 34))]
+    assert plan.units == [[0, 1], [2, 3]]
+    # the engine answers: logprobs of the asked tokens, and the greedy token
+    results = [({9: -0.5}, 9), ({31: -1.0, 32: -2.0, 33: -3.0, 34: -4.0}, 32),
+               ({9: -0.25}, 7), ({31: -1.5, 32: -2.5, 33: -3.5, 34: -4.5}, 31)]
+    # the sum in the order of the continuation's tokens; greedy when every token is
+    assert plan.resolve(results) == [(-1.5, False), (-2.5, True), (-3.5, False), (-4.5, False),
+                                     (-1.75, False), (-2.75, False), (-3.75, False),
+                                     (-4.75, False)]
+    # as answers stream in, a request is complete when the last of its jobs is
+    collect = plan.collector()
+    assert collect({1: results[1], 2: results[2]}) == {}
+    assert collect({0: results[0]}) == {i: plan.resolve(results)[i] for i in range(4)}
+    assert collect({3: results[3]}) == {i: plan.resolve(results)[i] for i in range(4, 8)}
+
+
+def test_grouping_reads_single_and_shared_prefix_choices_of_one_context_together():
+    ctx = (1, 2)
+    requests = [Encoded(ctx + (5,), 2), Encoded(ctx + (6, 7), 2), Encoded(ctx + (6, 8), 2)]
+    plan = plan_loglikelihood(requests)
+    assert plan.jobs == [NextTokenJob(ctx, (5, 6)), NextTokenJob(ctx + (6,), (7, 8))]
+    assert plan.answers == [("chain", ((0, 5),)), ("chain", ((0, 6), (1, 7))),
+                            ("chain", ((0, 6), (1, 8)))]
+    results = [({5: -1.0, 6: -2.0}, 6), ({7: -0.5, 8: -0.75}, 8)]
+    assert plan.resolve(results) == [(-1.0, False), (-2.5, False), (-2.75, True)]
 
 
 def test_grouping_off_is_one_prompt_per_request():

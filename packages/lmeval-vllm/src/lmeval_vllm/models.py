@@ -336,9 +336,9 @@ class VLLM(LM):
                              "use generative tasks")
         window = self.max_length - 1  # vLLM keeps room for one generated token
         encoded = []
-        for request in requests:
-            context, continuation = self.encoder.pair(self._text(request.context),
-                                                      request.continuation)
+        # each distinct string encoded once, in batches (the ids of encoder.pair)
+        pairs = self.encoder.pairs([(self._text(r.context), r.continuation) for r in requests])
+        for context, continuation in pairs:
             if len(context) + len(continuation) > window:
                 log.warning("vllm: %d tokens exceed the %d-token window; truncating the context",
                             len(context) + len(continuation), window)
@@ -347,11 +347,10 @@ class VLLM(LM):
         if not encoded:
             return []
         plan = plan_loglikelihood(encoded, grouping=self.context_grouping)
-        by_job = plan.requests_of_jobs()
+        collect = plan.collector()
 
         def jobs_done(done: dict[int, Any]) -> None:
-            self.report_answers({i: plan.resolve_one(i, done) for job in done
-                                 for i in by_job.get(job, ())})
+            self.report_answers(collect(done))
 
         results = self.engine.run(plan.jobs, plan.units, batch_size=self.batch_size,
                                   on_answers=jobs_done if self.reporting else None)
