@@ -19,14 +19,19 @@ N_MC, N_CHOICES, N_GEN, N_PPL = 24, 4, 16, 8
 TOTAL = N_MC * N_CHOICES + N_GEN + N_PPL
 
 #: a plugin module that logs each reported batch before and after the scheduler commits it,
-#: then waits as if the next batch were being computed (so kills land mid-kind)
+#: then waits as if the next batch were being computed (so kills land mid-kind); once this
+#: process has committed ``PROBE_HOLD`` answers it holds there (up to 5 minutes) for the test's
+#: signal: the last stop is 10 answers before the end, ~0.15 s of run, which a poller late by
+#: that much on a loaded machine would miss
 PROBE = '''
 import os, time
 from lmeval_hf.models import HFLM
 
 _LOG = os.environ["PROBE_LOG"]
 _WAIT = float(os.environ.get("PROBE_WAIT", "0"))
+_HOLD = int(os.environ.get("PROBE_HOLD") or 0)
 _report = HFLM.report_answers
+_committed = [0]
 
 
 def _write(line):
@@ -38,6 +43,9 @@ def report_answers(self, answers):
     _write(f"computed {len(answers)}")
     _report(self, answers)
     _write(f"committed {len(answers)}")
+    _committed[0] += len(answers)
+    if _HOLD and _committed[0] >= _HOLD:
+        time.sleep(300)  # the test's signal ends this
     time.sleep(_WAIT)
 
 
@@ -123,12 +131,15 @@ def _results(out: Path) -> str:
 
 def _run_until(cmd: list[str], env: dict[str, str], log: Path, committed_at_least: int,
                sig: int) -> subprocess.Popen:
-    """Start a run, and send ``sig`` once this run's log shows that many answers committed."""
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+    """Start a run, and send ``sig`` once this run's log shows that many answers committed (the
+    probe holds the run there, so the signal cannot come after the run's end)."""
+    proc = subprocess.Popen(cmd, env={**env, "PROBE_HOLD": str(committed_at_least)},
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 300
     while _log(log)[1] < committed_at_least and proc.poll() is None:
-        assert time.monotonic() < deadline, "the run made no progress"
+        if time.monotonic() > deadline:
+            proc.kill()
+            raise AssertionError(f"the run made no progress in 300 s: {_log(log)}")
         time.sleep(0.01)
     assert proc.poll() is None, "the run finished before it could be stopped"
     proc.send_signal(sig)
