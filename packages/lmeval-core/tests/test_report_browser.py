@@ -57,15 +57,38 @@ def _choose(driver, select_id, value):
     Select(driver.find_element(By.ID, select_id)).select_by_value(str(value))
 
 
+def _wait(driver, condition, what: str, timeout: float = 30.0) -> None:
+    """Until ``condition(driver)`` holds; fails naming ``what`` after ``timeout`` seconds."""
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(driver, timeout, poll_frequency=0.05,
+                  ignored_exceptions=(StaleElementReferenceException,)).until(
+        condition, message=f"after {timeout:.0f} s, still waiting for {what}")
+
+
+def _search_settled(driver) -> None:
+    """Until the search box's filter has run with what the box holds now.
+
+    The page filters 120 ms after the last keystroke (a timer); a fixed sleep raced that timer
+    on a loaded machine, and a filter that ran late reset the rows and the detail a test had
+    just opened. One more input event cancels any pending timer and starts one; the filter it
+    runs is the only one that sets ``data-filter-ms`` again."""
+    from selenium.webdriver.common.by import By
+
+    driver.execute_script("delete document.getElementById('samples').dataset.filterMs;"
+                          "document.getElementById('sb-search').dispatchEvent(new Event('input'));")
+    _wait(driver, lambda d: d.find_element(By.ID, "samples").get_attribute("data-filter-ms") is not None,
+          "the search box's filter to run")
+
+
 def _reset(driver):
     from selenium.webdriver.common.by import By
 
     _choose(driver, "sb-task", 0)
     _choose(driver, "sb-view", "all")
-    box = driver.find_element(By.ID, "sb-search")
-    box.clear()
-    driver.execute_script("arguments[0].dispatchEvent(new Event('input'))", box)
-    time.sleep(0.3)
+    driver.find_element(By.ID, "sb-search").clear()
+    _search_settled(driver)
 
 
 def test_the_page_opens_with_rows_and_no_console_errors(page):
@@ -125,7 +148,7 @@ def test_search_narrows_the_rows_and_a_row_opens_the_whole_sample(page):
     _reset(d)
     box = d.find_element(By.ID, "sb-search")
     box.send_keys("what is 123 plus 0?")
-    time.sleep(0.5)
+    _search_settled(d)
     assert _count(d) == f"1 of {N_DOCS} rows" and _visible_docs(d) == [123]
     d.find_element(By.CSS_SELECTOR, "#sb-rows .sb-row").click()
     detail = d.find_element(By.ID, "sb-detail").text
@@ -167,8 +190,8 @@ def test_scrolling_renders_the_last_rows(page):
     _reset(d)
     viewport = d.find_element(By.ID, "sb-viewport")
     d.execute_script("arguments[0].scrollTop = arguments[0].scrollHeight", viewport)
-    time.sleep(0.3)
-    assert N_DOCS - 1 in _visible_docs(d)
+    # the rows are painted on the next animation frame
+    _wait(d, lambda d: N_DOCS - 1 in _visible_docs(d), f"row {N_DOCS - 1} to be painted")
     assert all(m["level"] != "SEVERE" for m in d.get_log("browser"))
 
 
