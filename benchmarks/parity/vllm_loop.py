@@ -10,6 +10,11 @@ model once (engine start not timed), then for every row and kind times ``--calls
 ``loglikelihood`` / ``loglikelihood_rolling`` / ``generate_until`` as each tool's evaluator makes
 them (tokenization, grouping, engine calls, parsing; no imports, task building or writing).
 vLLM's prefix cache is emptied before every call, so no call is served by an earlier one.
+Before the timed calls each side makes one untimed warm-up call (the first 8 requests of the
+first loglikelihood row; ``--no_warmup``: none), timed on its own as ``warmup``: a process's
+first log-probability request makes vLLM ``torch.compile`` its rank counter
+(``batched_count_greater_than``, 1–3 s, even with ``enforce_eager``), a cost of each process
+(the whole-command table has it) that would otherwise land on whichever row runs first.
 ``--profile``: one more, cProfiled call per loglikelihood row; the top functions go to FILE.
 Prints one ``VLLM_LOOP {json}`` line.
 """
@@ -94,6 +99,7 @@ def main() -> None:
     ap.add_argument("--batch_size", default="auto")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--profile", type=Path)
+    ap.add_argument("--no_warmup", action="store_true", help="no untimed first call")
     args = ap.parse_args()
     engine = json.loads(args.engine_args)
     rows = json.loads(args.requests.read_text())
@@ -101,6 +107,14 @@ def main() -> None:
     build = _build_lm_eval if args.side == "lm-eval-vllm" else _build_lmeval
     call, llm = build(args, engine)
     out: dict[str, Any] = {"side": args.side, "build_s": time.perf_counter() - t0, "rows": {}}
+    first = next((items for kinds in rows.values() for kind, items in kinds.items()
+                  if kind == "loglikelihood"), None)
+    if first and not args.no_warmup:
+        r0, w0 = resource.getrusage(resource.RUSAGE_SELF), time.perf_counter()
+        call("loglikelihood", first[:8])
+        w1, r1 = time.perf_counter(), resource.getrusage(resource.RUSAGE_SELF)
+        out["warmup"] = {"requests": len(first[:8]), "wall_s": w1 - w0,
+                         "cpu_s": r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime}
     profiles: dict[str, Any] = {}
     for row, kinds in rows.items():
         for kind, items in kinds.items():

