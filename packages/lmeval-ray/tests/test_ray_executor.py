@@ -23,6 +23,7 @@ from ray_testenv import TOTAL, replica_pids
 
 pytestmark = pytest.mark.timeout(240)
 TASKS = ["ray_mc", "ray_gen"]
+HOLD_PLUGIN = Path(__file__).with_name("ray_hold_plugin.py")
 
 
 def _run(ray_tasks: Path, model_args: str = "", *, executor: str | None = None,
@@ -207,11 +208,16 @@ def test_a_killed_driver_resumes_with_another_replica_count(ray_cluster, ray_tas
     only what the cache lacks, and the results equal one process's."""
     cache = tmp_path / "cache"
     first_log = tmp_path / "first.log"
+    # the driver holds once 80 answers are cached (ray_hold_plugin.py): the signal cannot come
+    # after the run's end, ~1 s later without the hold
+    env = {**os.environ, "LMEVAL_PLUGINS": str(HOLD_PLUGIN), "LMEVAL_TEST_HOLD_AFTER": "80"}
     proc = subprocess.Popen(_cli(ray_cluster, ray_tasks, cache, tmp_path / "out1", first_log, 2, 0.01),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and proc.poll() is None and (
-            not (cache / "responses.sqlite").exists() or _cached(cache) < 80):
+    while proc.poll() is None and (not (cache / "responses.sqlite").exists() or _cached(cache) < 80):
+        if time.monotonic() > deadline:
+            proc.kill()
+            raise AssertionError(f"the cache never held 80 answers: {proc.communicate()[1][-2000:]!r}")
         time.sleep(0.05)
     assert proc.poll() is None, proc.stderr.read().decode()[-2000:] if proc.stderr else ""
     os.kill(proc.pid, sig)
