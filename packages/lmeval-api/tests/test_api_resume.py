@@ -69,7 +69,16 @@ def test_sigterm_keeps_every_arrived_answer_and_says_so(server, tmp_path):
     import time
 
     tasks = _task(tmp_path)
-    server.fault = lambda key, attempt: Fault("delay", seconds=0.05)
+    seen: list[str] = []
+
+    def fault(key: str, attempt: int) -> Fault:
+        # 20 requests are answered; the rest wait until the run is stopped, so the signal
+        # cannot come after the run's end (2 s of requests were left when it raced that)
+        if key not in seen:
+            seen.append(key)
+        return Fault("delay", seconds=0.05) if seen.index(key) < 20 else Fault("hang")
+
+    server.fault = fault
     cache = tmp_path / "cache"
     cmd = [sys.executable, "-m", "lmeval", "run", "--model", "local-completions", "--model_args",
            f"base_url={server.url}/v1/completions,model=m,tokenizer_backend=none,num_concurrent=2",
