@@ -155,12 +155,17 @@ def test_an_alarm_set_by_someone_else_is_restored(tmp_path, monkeypatch):
     fired: list[int] = []
     old = signal.signal(signal.SIGALRM, lambda s, f: fired.append(s))
     try:
-        signal.setitimer(signal.ITIMER_REAL, 0.5)
+        # 2 s: the alarm must still be pending after the block, even if this process is not
+        # scheduled for a while on a loaded machine (0.5 s left only ~0.45 s for that)
+        signal.setitimer(signal.ITIMER_REAL, 2.0)
         with TimeLimit(10):
             time.sleep(0.05)
-        assert 0 < signal.getitimer(signal.ITIMER_REAL)[0] <= 0.5
-        time.sleep(0.7)
-        assert fired == [signal.SIGALRM]
+        assert 0 < signal.getitimer(signal.ITIMER_REAL)[0] <= 2.0
+        assert fired == []
+        deadline = time.monotonic() + 30
+        while not fired and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert fired == [signal.SIGALRM], "the restored alarm never fired"
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
