@@ -40,7 +40,7 @@ def test_arab_culture_switch_is_on_only_for_the_exact_string_True(env, value):
     assert arab_culture.mcq_doc_to_target(DOC) == "ب"  # the key is stripped
 
 
-@pytest.mark.parametrize(("country", "region", "arabic"), itertools.product([False, True], repeat=3))
+@pytest.mark.parametrize(("country", "region", "arabic"), list(itertools.product([False, True], repeat=3)))
 def test_arab_culture_location_lines(env, country, region, arabic):
     for name, on in (("COUNTRY", country), ("REGION", region), ("ARABIC", arabic)):
         if on:
