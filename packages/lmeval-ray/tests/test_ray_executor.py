@@ -162,11 +162,31 @@ def test_a_replica_killed_mid_run_loses_nothing(ray_cluster, ray_tasks, referenc
     assert TOTAL <= _calls(log) <= TOTAL + 20
 
 
-def test_a_node_that_joins_mid_run_takes_work(ray_cluster, ray_tasks, reference, capfd):
+def test_a_node_that_joins_mid_run_takes_work(ray_cluster, ray_tasks, reference, capfd,
+                                              monkeypatch):
     """Three replicas of 1.5 CPUs on a 3-CPU head: two start, the third waits for resources
     and takes batches once a node joins during the run (the run goes on in a thread; Ray adds
     nodes only from the main thread)."""
+    import ray
+    from lmeval_ray.pool import RayPool
+
     out: dict = {}
+    working = threading.Event()
+    report = RayPool.report_answers
+
+    def report_then_wait_for_the_late_replica(self, answers) -> None:
+        # The node joins once the first answers are in (mid-run, not before the run began, as a
+        # fixed 1.5 s sleep often did), and the driver hands out no more work until the waiting
+        # replica holds its model: a node and a replica that start slowly on a loaded machine
+        # can no longer miss the ~6 s of work (the late replica took none, and the test failed).
+        report(self, answers)
+        if not working.is_set():
+            working.set()
+            loading = [m.load_ref for m in self.members if m.state == "loading"]
+            ready, _ = ray.wait(loading, num_returns=len(loading), timeout=120)
+            assert len(ready) == len(loading), "the replica waiting for a node never loaded"
+
+    monkeypatch.setattr(RayPool, "report_answers", report_then_wait_for_the_late_replica)
 
     def evaluate() -> None:
         try:
@@ -177,7 +197,9 @@ def test_a_node_that_joins_mid_run_takes_work(ray_cluster, ray_tasks, reference,
 
     worker = threading.Thread(target=evaluate)
     worker.start()
-    time.sleep(1.5)
+    if not working.wait(120):
+        worker.join(120)
+        raise AssertionError(f"the run handed over no answer in 120 s: {out.get('error')!r}")
     node = ray_cluster.add_node(num_cpus=2)
     try:
         worker.join(timeout=120)
