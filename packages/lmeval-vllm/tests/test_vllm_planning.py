@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import pytest
 from lmeval.errors import UsageError
-from lmeval_vllm.grouping import Encoded, plan_loglikelihood
+from lmeval_vllm.grouping import SCORE_NEXT_MAX_PROMPT, Encoded, plan_loglikelihood
 from lmeval_vllm.jobs import (
     GenerateJob,
     NextTokenJob,
     ScoreJob,
+    ScoreNextJob,
     next_token_logprobs,
     score_from_prompt_logprobs,
 )
@@ -70,22 +71,39 @@ def test_grouping_resolves_answers_in_request_order():
             assert plan.resolve_one(i, {job: results[job]}) == answers[i]
 
 
-def _space_letter_requests():
+def _space_letter_requests(a=(11, 12, 13), b=(21, 22)):
     # " A" ... " D" as two tokens each (" " = 9, then the letter), as this repository's
     # fixture BPE splits them, after two contexts
-    a, b = (11, 12, 13), (21, 22)
     return [Encoded(ctx + (9, letter), len(ctx)) for ctx in (a, b) for letter in (31, 32, 33, 34)]
 
 
-def test_grouping_reads_choices_with_a_shared_first_token_token_by_token():
+def test_grouping_reads_short_questions_letters_from_one_request():
     requests = _space_letter_requests()
+    plan = plan_loglikelihood(requests)
+    # per question: context + " " with the prompt logprob of " " and the letters after it
+    assert plan.jobs == [ScoreNextJob((11, 12, 13, 9), 3, (31, 32, 33, 34)),
+                         ScoreNextJob((21, 22, 9), 2, (31, 32, 33, 34))]
+    assert plan.units == [[0], [1]]
+    results = [(-0.5, True, {31: -1.0, 32: -2.0, 33: -3.0, 34: -4.0}, 32),
+               (-0.25, False, {31: -1.5, 32: -2.5, 33: -3.5, 34: -4.5}, 31)]
+    assert plan.resolve(results) == [(-1.5, False), (-2.5, True), (-3.5, False), (-4.5, False),
+                                     (-1.75, False), (-2.75, False), (-3.75, False),
+                                     (-4.75, False)]
+    collect = plan.collector()
+    assert collect({1: results[1]}) == {i: plan.resolve(results)[i] for i in range(4, 8)}
+
+
+def test_grouping_reads_long_questions_letters_token_by_token():
+    a = tuple(range(100, 100 + SCORE_NEXT_MAX_PROMPT))  # context + " " is one token too long
+    b = a + (21, 22)
+    requests = _space_letter_requests(a, b)
     plan = plan_loglikelihood(requests)
     # per context: the shared token after the context, then the letters after it; no
     # prompt-logprob job
-    assert plan.jobs == [NextTokenJob((11, 12, 13), (9,)),
-                         NextTokenJob((11, 12, 13, 9), (31, 32, 33, 34)),
-                         NextTokenJob((21, 22), (9,)),
-                         NextTokenJob((21, 22, 9), (31, 32, 33, 34))]
+    assert plan.jobs == [NextTokenJob(a, (9,)),
+                         NextTokenJob(a + (9,), (31, 32, 33, 34)),
+                         NextTokenJob(b, (9,)),
+                         NextTokenJob(b + (9,), (31, 32, 33, 34))]
     assert plan.units == [[0, 1], [2, 3]]
     # the engine answers: logprobs of the asked tokens, and the greedy token
     results = [({9: -0.5}, 9), ({31: -1.0, 32: -2.0, 33: -3.0, 34: -4.0}, 32),

@@ -1,8 +1,8 @@
 """Real vLLM (CPU build): how multiple-choice requests are scored (lmeval_vllm.grouping, .jobs).
 
-Choices that share their first tokens are read token by token from next-token requests; they
-must score exactly as the prompt-logprob requests of ``context_grouping=False`` do, and as
-lmeval-hf does. The engine is conftest's (``enforce_eager=True``).
+Choices that share their first token (" " + letter) are read from next-token requests (or one
+request a short question); they must score exactly as the prompt-logprob requests of
+``context_grouping=False`` do, and as lmeval-hf does. The engine is conftest's (``enforce_eager=True``).
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ QUESTIONS = [
 ]
 
 
-def letter_requests() -> list[LoglikelihoodRequest]:
+def letter_requests(questions=tuple(QUESTIONS)) -> list[LoglikelihoodRequest]:
     # " A" is two tokens with the test tokenizer (" " and "A"): MMLU's choices
-    return [LoglikelihoodRequest(q, f" {letter}") for q in QUESTIONS for letter in "ABCD"]
+    return [LoglikelihoodRequest(q, f" {letter}") for q in questions for letter in "ABCD"]
 
 
 def _plan(lm, requests):
@@ -32,14 +32,27 @@ def _plan(lm, requests):
     return plan_loglikelihood(encoded)
 
 
-def test_letters_split_in_two_tokens_are_read_without_prompt_logprobs(vllm_lm, hf_lm):
-    from lmeval_vllm.jobs import NextTokenJob
+@pytest.mark.parametrize("length", ["short", "long"])
+def test_letters_split_in_two_tokens_are_read_without_prompt_logprob_jobs(vllm_lm, hf_lm,
+                                                                          length):
+    """Short questions: one request each (context + " ", the prompt logprob of " " and the
+    letters after it); long ones (few-shot): the context, then the context + " "."""
+    from lmeval_vllm.grouping import SCORE_NEXT_MAX_PROMPT
+    from lmeval_vllm.jobs import NextTokenJob, ScoreNextJob
 
-    requests = letter_requests()
+    questions = QUESTIONS if length == "short" else [
+        "The river and the moon. " * 40 + q for q in QUESTIONS]
+    requests = letter_requests(questions)
+    lengths = [len(vllm_lm.encoder.encode(q)) for q in questions]
     plan = _plan(vllm_lm, requests)
-    assert all(isinstance(job, NextTokenJob) for job in plan.jobs)
-    assert len(plan.jobs) == 2 * len(QUESTIONS)  # the context, then the context + " "
-    assert all(answer[0] == "chain" and len(answer[1]) == 2 for answer in plan.answers)
+    if length == "short":
+        assert max(lengths) < SCORE_NEXT_MAX_PROMPT
+        assert plan.jobs == [ScoreNextJob(j.prompt, j.ctxlen, j.token_ids) for j in plan.jobs]
+        assert len(plan.jobs) == len(questions)
+    else:
+        assert SCORE_NEXT_MAX_PROMPT < min(lengths) < vllm_lm.max_length - 2
+        assert all(isinstance(job, NextTokenJob) for job in plan.jobs)
+        assert len(plan.jobs) == 2 * len(questions)
 
     stats = vllm_lm.engine.stats
     before = stats.get("prompts", 0)
@@ -74,7 +87,7 @@ def test_chained_choices_are_greedy_when_each_token_is(vllm_lm, hf_lm):
                                                                     [first, other]]:
             found += [LoglikelihoodRequest(question, x) for x in texts]
     assert found
-    assert all(answer[0] == "chain" for answer in _plan(vllm_lm, found).answers)
+    assert {answer[0] for answer in _plan(vllm_lm, found).answers} <= {"chain", "score_next"}
     ours = vllm_lm.loglikelihood(found)
     assert [greedy for _, greedy in ours] == [True, False] * (len(found) // 2)
     reference = hf_lm.loglikelihood(found)

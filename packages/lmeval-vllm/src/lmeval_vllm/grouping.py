@@ -13,6 +13,13 @@ A multiple-choice item becomes one loglikelihood request per choice, all with th
   choice's log-likelihood is the sum of its tokens' entries, in order, and it is greedy when
   each token is its position's greedy token. Used when that takes no more jobs than the
   prompt-logprob way (below) would;
+  When every choice is the same first token + one more and the context is short
+  (``SCORE_NEXT_MAX_PROMPT``), the two become one :class:`~lmeval_vllm.jobs.ScoreNextJob`:
+  context + first token with the prompt log-probability of that token and the next-token
+  log-probabilities of the second ones; one request a question instead of two, and no
+  recomputed partial block. Its prompt log-probabilities cost vLLM a Python dict per prompt
+  position, so long contexts (few-shot) keep the two next-token jobs, whose first serves the
+  second from the prefix cache;
 * other choices become prompt-logprob jobs ordered so that requests with the same context
   (and, by the lexicographic order, the same few-shot prefix) are adjacent and read vLLM's
   prefix cache, so the shared KV blocks are computed once.
@@ -30,7 +37,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from lmeval_vllm.jobs import MAX_TOKEN_IDS_PER_JOB, Job, NextTokenJob, ScoreJob
+from lmeval_vllm.jobs import MAX_TOKEN_IDS_PER_JOB, Job, NextTokenJob, ScoreJob, ScoreNextJob
+
+#: Longest context + first token read by one :class:`~lmeval_vllm.jobs.ScoreNextJob` (below).
+SCORE_NEXT_MAX_PROMPT = 256
 
 
 @dataclass(frozen=True)
@@ -45,9 +55,10 @@ class Encoded:
 class Plan:
     """Jobs to run, ``units`` of job indices that must stay on one replica, and how to answer.
 
-    ``answers[i]`` is ``("score", job)``, ``("next", job, token)`` or ``("chain", ((job,
-    token), ...))``: request ``i`` is answered by job ``job``, in the second case by that
-    token's entry, in the third by the sum of each job's entry for its token (in order).
+    ``answers[i]`` is ``("score", job)``, ``("next", job, token)``, ``("score_next", job,
+    token)`` or ``("chain", ((job, token), ...))``: request ``i`` is answered by job ``job``,
+    in the second case by that token's entry, in the third by the job's score plus that token's
+    entry, in the fourth by the sum of each job's entry for its token (in order).
     """
 
     jobs: list[Job]
@@ -64,6 +75,10 @@ class Plan:
         if answer[0] == "score":
             logprob, greedy = results[answer[1]]  # type: ignore[misc]
             return float(logprob), bool(greedy)
+        if answer[0] == "score_next":
+            logprob, greedy, logprobs, greedy_token = results[answer[1]]  # type: ignore[misc]
+            token = answer[2]
+            return float(logprob + logprobs[token]), bool(greedy) and token == greedy_token
         if answer[0] == "chain":
             total, all_greedy = 0.0, True
             for job, token in answer[1]:  # the order of score_from_prompt_logprobs' sum
@@ -170,6 +185,18 @@ def _plan_by_token(context: tuple[int, ...], members: list[int], requests: Seque
         1 for c in continuations.values() if len(c) > 1)
     if by_token > by_prompt:
         return None
+    first = next(iter(following[()]))
+    if (len(following) == 2 and len(following[()]) == 1 and (first,) in following
+            and len(following[first,]) <= MAX_TOKEN_IDS_PER_JOB
+            and len(context) + 1 <= SCORE_NEXT_MAX_PROMPT):
+        # every choice is the same first token + one of its own (" " + letter): one request
+        # for the question, its first token's prompt log-probability and the letters after it
+        job = len(jobs)
+        jobs.append(ScoreNextJob(context + (first,), len(context),
+                                 tuple(sorted(following[first,]))))
+        for i, c in continuations.items():
+            answers[i] = ("score_next", job, c[1])
+        return [job]
     job_of: dict[tuple[tuple[int, ...], int], int] = {}
     unit: list[int] = []
     # Lexicographic order: a prefix's job comes right after its parent's, which it extends.

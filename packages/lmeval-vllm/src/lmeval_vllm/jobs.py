@@ -8,6 +8,7 @@ the engine in one ``LLM.generate`` call (continuous batching).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -49,6 +50,25 @@ class NextTokenJob:
 
 
 @dataclass(frozen=True)
+class ScoreNextJob:
+    """A :class:`ScoreJob` and a :class:`NextTokenJob` in one request: the prompt-logprob sum
+    of ``prompt[ctxlen:]`` and the log-probabilities of ``token_ids`` after the whole prompt.
+
+    Reads the prefix cache, rerun without it when the cache reached a scored position (as
+    ``ScoreJob``). Answer: ``(logprob, is_greedy, dict token id -> logprob, greedy token id)``.
+    """
+
+    prompt: tuple[int, ...]
+    ctxlen: int
+    token_ids: tuple[int, ...]
+    read_cache: bool = True
+
+    @property
+    def cost(self) -> int:
+        return len(self.prompt)
+
+
+@dataclass(frozen=True)
 class GenerateJob:
     """Generate from ``prompt`` with ``SamplingParams(**params)``.
 
@@ -64,7 +84,7 @@ class GenerateJob:
         return len(self.prompt) + int(dict(self.params).get("max_tokens") or 16)
 
 
-Job = ScoreJob | NextTokenJob | GenerateJob
+Job = ScoreJob | NextTokenJob | ScoreNextJob | GenerateJob
 
 #: vLLM's limit on ``logprob_token_ids`` per request.
 MAX_TOKEN_IDS_PER_JOB = 128
@@ -132,11 +152,11 @@ def _execute(llm: Any, jobs: Sequence[Job], lora_request: Any, batch_size: int |
             _count(stats, "prompts", 1)
             _count(stats, "prompt_tokens", len(job.prompt))
             _count(stats, "cached_tokens", out.num_cached_tokens or 0)
-            if isinstance(job, ScoreJob):
+            if isinstance(job, ScoreJob | ScoreNextJob):
                 if job.read_cache and (out.num_cached_tokens or 0) > job.ctxlen - 1:
                     retry.append(i)
                     return
-                answers[i] = score_from_prompt_logprobs(job.prompt, job.ctxlen, out.prompt_logprobs)
+                answers[i] = _scored(job, out)
             elif isinstance(job, NextTokenJob):
                 answers[i] = next_token_logprobs(job.token_ids, out.outputs[0])
             else:
@@ -160,14 +180,21 @@ def _execute(llm: Any, jobs: Sequence[Job], lora_request: Any, batch_size: int |
         if retry:
             retry.sort()
             _count(stats, "retries", len(retry))
-            fresh = [ScoreJob(jobs[i].prompt, jobs[i].ctxlen, read_cache=False) for i in retry]
-            for i, out in zip(retry, _generate(llm, fresh, lora_request, False), strict=True):
-                answers[i] = score_from_prompt_logprobs(jobs[i].prompt, jobs[i].ctxlen,
-                                                        out.prompt_logprobs)
+            fresh = [dataclasses.replace(jobs[i], read_cache=False) for i in retry]
+            for i, job, out in zip(retry, fresh, _generate(llm, fresh, lora_request, False),
+                                   strict=True):
+                answers[i] = _scored(job, out)
                 pending[i] = answers[i]
         if on_answers is not None and pending:
             on_answers(dict(pending))
     return answers
+
+
+def _scored(job: ScoreJob | ScoreNextJob, out: Any) -> tuple:
+    score = score_from_prompt_logprobs(job.prompt, job.ctxlen, out.prompt_logprobs)
+    if isinstance(job, ScoreJob):
+        return score
+    return (*score, *next_token_logprobs(job.token_ids, out.outputs[0]))
 
 
 def _count(stats: dict[str, int], key: str, n: int) -> None:
@@ -219,6 +246,10 @@ def sampling_params_for(job: Job) -> Any:
                               skip_reading_prefix_cache=not job.read_cache)
     if isinstance(job, NextTokenJob):
         return SamplingParams(temperature=0.0, max_tokens=1, detokenize=False,
+                              logprob_token_ids=list(job.token_ids))
+    if isinstance(job, ScoreNextJob):
+        return SamplingParams(temperature=0.0, max_tokens=1, prompt_logprobs=1, detokenize=False,
+                              skip_reading_prefix_cache=not job.read_cache,
                               logprob_token_ids=list(job.token_ids))
     return SamplingParams(**dict(job.params))
 
