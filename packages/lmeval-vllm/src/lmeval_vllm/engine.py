@@ -30,11 +30,13 @@ class LocalEngine:
 
     def __init__(self, engine_args: dict[str, Any], lora_local_path: str | None = None) -> None:
         from lmeval_vllm import compile_cache
-        from lmeval_vllm.startup import import_vllm
+        from lmeval_vllm.startup import import_vllm, probe_cpu_early
 
         import_vllm()
         from vllm import LLM
 
+        if not engine_args.get("enforce_eager"):
+            probe_cpu_early()
         compile_cache.prepare(engine_args)
         self.llm = LLM(**engine_args)
         self.lora_request = _lora_request(lora_local_path)
