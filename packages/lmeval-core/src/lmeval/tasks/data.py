@@ -30,75 +30,10 @@ from lmeval.errors import ConfigError, UsageError, did_you_mean
 from lmeval.hookspecs import RegisterDatasetLoader, hookimpl
 from lmeval.requires import require
 from lmeval.tasks.dataset_revision import check_pinned_revision
+from lmeval.tasks.doclist import DocList, JsonLinesDocs
 
 MIRROR_ENV = "LMEVAL_DATASETS_DIR"
 _EXTENSIONS = ("jsonl", "json", "csv", "parquet")
-
-
-class DocList(list):
-    """A list of documents with the parts of ``datasets.Dataset`` that task code uses."""
-
-    def map(self, function: Callable[..., Any], with_indices: bool = False,
-            batched: bool = False, remove_columns: Any = None, **_: Any) -> DocList:
-        if batched:
-            columns = {k: [d[k] for d in self] for k in self.column_names}
-            out = function(columns, list(range(len(self)))) if with_indices else function(columns)
-            keys = list(out)
-            rows = [dict(zip(keys, values, strict=False)) for values in zip(*(out[k] for k in keys), strict=False)]
-            if remove_columns is None:
-                rows = [{**old, **new} for old, new in zip(self, rows, strict=False)] if len(rows) == len(self) else rows
-            return DocList(rows)
-        import copy
-
-        rows = []
-        for i, original in enumerate(self):
-            doc = copy.deepcopy(original)  # datasets.map hands functions a copy; some edit in place
-            new = function(doc, i) if with_indices else function(doc)
-            row = dict(doc) if remove_columns is None else {
-                k: v for k, v in doc.items()
-                if k not in ([remove_columns] if isinstance(remove_columns, str) else remove_columns)}
-            row.update(new or {})
-            rows.append(row)
-        return DocList(rows)
-
-    def filter(self, function: Callable[..., bool], with_indices: bool = False, **_: Any) -> DocList:
-        return DocList(d for i, d in enumerate(self)
-                       if (function(d, i) if with_indices else function(d)))
-
-    def select(self, indices: Iterable[int]) -> DocList:
-        return DocList(self[i] for i in indices)
-
-    def shuffle(self, seed: int | None = None, **_: Any) -> DocList:
-        import random
-
-        rows = list(self)
-        random.Random(seed).shuffle(rows)
-        return DocList(rows)
-
-    def rename_column(self, old: str, new: str) -> DocList:
-        return DocList({(new if k == old else k): v for k, v in d.items()} for d in self)
-
-    def remove_columns(self, columns: str | list[str]) -> DocList:
-        drop = {columns} if isinstance(columns, str) else set(columns)
-        return DocList({k: v for k, v in d.items() if k not in drop} for d in self)
-
-    @property
-    def column_names(self) -> list[str]:
-        return list(self[0]) if self else []
-
-    @property
-    def features(self) -> dict[str, None]:
-        return dict.fromkeys(self.column_names)
-
-    @property
-    def num_rows(self) -> int:
-        return len(self)
-
-    def __getitem__(self, key: Any) -> Any:  # type: ignore[override]
-        if isinstance(key, str):
-            return [d[key] for d in self]
-        result = super().__getitem__(key)
-        return DocList(result) if isinstance(key, slice) else result
 
 
 Splits = dict[str, Any]
@@ -188,9 +123,9 @@ def _json_document(path: Path, text: str) -> Any:
                             file=str(path), line=exc.lineno) from None
 
 
-def _read_text(path: Path) -> str:
-    """The file as UTF-8 text; undecodable bytes are named by their line."""
-    raw = path.read_bytes()
+def _read_text(path: Path, raw: bytes | None = None) -> str:
+    """The file (or its bytes ``raw``) as UTF-8 text; undecodable bytes are named by their line."""
+    raw = path.read_bytes() if raw is None else raw
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -198,12 +133,42 @@ def _read_text(path: Path) -> str:
                             line=raw.count(b"\n", 0, exc.start) + 1) from None
 
 
+def _json_lines_held(path: Path, raw: bytes) -> JsonLinesDocs:
+    """The documents of JSON lines ``raw`` (checked UTF-8), each held as its line.
+
+    Every non-empty line is parsed once here, so a bad line fails now, named as
+    :func:`_json_lines` names it; :class:`JsonLinesDocs` parses it again on each access.
+    """
+    from array import array
+
+    starts, ends = array("q"), array("q")
+    start, number, size = 0, 0, len(raw)
+    while start <= size:
+        end = raw.find(b"\n", start)
+        end = size if end < 0 else end
+        number += 1
+        line = raw[start:end].decode("utf-8")  # "\n" never occurs inside a UTF-8 character
+        if line.strip():
+            try:
+                json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise DataFileError(f"invalid JSON on this line: {exc.msg} (column {exc.colno})",
+                                    file=str(path), line=number) from None
+            starts.append(start)
+            ends.append(end)
+        start = end + 1
+    return JsonLinesDocs(raw, starts, ends)
+
+
 def read_rows(path: Path) -> DocList:
     suffix = path.suffix.lower().lstrip(".")
     if suffix == "jsonl":
-        return DocList(_json_lines(path, _read_text(path).split("\n")))
+        raw = path.read_bytes()
+        _read_text(path, raw)  # undecodable bytes fail first, as for every file
+        return _json_lines_held(path, raw)
     if suffix == "json":
-        text = _read_text(path)
+        raw = path.read_bytes()
+        text = _read_text(path, raw)
         stripped = text.lstrip()
         if stripped.startswith("["):
             return DocList(_json_document(path, text))
@@ -212,7 +177,8 @@ def read_rows(path: Path) -> DocList:
             if isinstance(data, dict) and "data" in data and isinstance(data["data"], list):
                 return DocList(data["data"])
             return DocList([data])
-        return DocList(_json_lines(path, text.split("\n")))
+        del text, stripped
+        return _json_lines_held(path, raw)
     if suffix == "csv":
         import io
 
@@ -244,8 +210,17 @@ def _files_in(directory: Path) -> dict[str, list[Path]]:
     return splits
 
 
+def _joined(parts: list[Any]) -> Any:
+    """One split of several files' documents; JSON lines stay held as lines."""
+    if len(parts) == 1:
+        return parts[0]
+    if parts and all(isinstance(p, JsonLinesDocs) for p in parts):
+        return JsonLinesDocs.joined(parts)
+    return DocList(row for part in parts for row in part)
+
+
 def _load_split_files(files: Mapping[str, list[Path]]) -> Splits:
-    return {split: DocList(row for p in paths for row in read_rows(p)) for split, paths in files.items()}
+    return {split: _joined([read_rows(p) for p in paths]) for split, paths in files.items()}
 
 
 class DatasetNameError(UsageError):
@@ -435,7 +410,8 @@ def get_split(splits: Splits, name: str, *, dataset: str) -> Any:
         raise UsageError(f"dataset {dataset!r} has no split {name!r}; it has: "
                          f"{', '.join(available) or 'none'}" + did_you_mean(name, available))
     split = splits[name]
-    return split if isinstance(split, DocList) or hasattr(split, "features") else DocList(split)
+    return split if isinstance(split, (DocList, JsonLinesDocs)) or hasattr(split, "features") \
+        else DocList(split)
 
 
 def iter_jsonl(path: Path) -> Iterator[dict]:
