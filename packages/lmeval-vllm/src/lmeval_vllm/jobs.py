@@ -118,7 +118,9 @@ def _eager_if_asked(llm: Any, jobs: Sequence[Job]) -> Iterator[None]:
     about 0.5 s CPU, 1 s more in the C++ preprocessor Inductor runs to key its cache, and
     1.5-3.5 s wall, once per process. Eager, it is the same integer count (lmeval reads no rank)
     through one ``rows x vocabulary`` bool temporary, a quarter of the float32 log-probabilities
-    vLLM holds at that point. A compiled engine (``enforce_eager=False``) is left as it is, and
+    vLLM holds at that point. The stance is this process's: it reaches an in-process engine
+    (``VLLM_ENABLE_V1_MULTIPROCESSING=0``, as lmeval starts it early); an engine-core process
+    compiles as before. A compiled engine (``enforce_eager=False``) is left as it is, and
     so are generation jobs: vLLM's compiled random sampler draws other numbers than its eager
     code would (score jobs are greedy: they never sample).
     """
