@@ -134,12 +134,15 @@ def _score_documents(task: Task, part: list[tuple[int, list[Instance]]],
     docs = task.eval_docs
     pipeline = task.filters()[0]
     key = pipeline.name
+    # each document read once: held documents (JsonLinesDocs) are decoded on every read
+    part_docs = [docs[doc_id] for doc_id, _ in part]
     flat = [inst for _, insts in part for inst in insts]
-    filtered = pipeline.apply([inst.resps for inst in flat], [docs[i.doc_id] for i in flat])
+    filtered = pipeline.apply([inst.resps for inst in flat],
+                              [doc for doc, (_, insts) in zip(part_docs, part, strict=True)
+                               for _ in insts])
     for inst, value in zip(flat, filtered, strict=False):
         inst.filtered_resps[key] = value
-    for doc_id, insts in part:
-        doc = docs[doc_id]
+    for doc, (doc_id, insts) in zip(part_docs, part, strict=True):
         values = task.process_results(doc, [i.filtered_resps[key] for i in insts])
         for metric, value in values.items():
             raw[(metric, key)].append(value)
