@@ -1,9 +1,12 @@
 """vLLM engine start across runs: does the compile cache serve the next process?
 
     python benchmarks/vllm_engine_start.py [--runs 3] [--series after before eager] [--work DIR]
+                                           [--model tiny|llama-h256-l4|llama-h768-l12]
 
-Each series starts lmeval-vllm's engine (``lmeval_vllm.engine.LocalEngine``, the tiny Llama the
-vllm tests build, float32, max_model_len 512, block_size 32, in-process) ``--runs`` times, each in
+Each series starts lmeval-vllm's engine (``lmeval_vllm.engine.LocalEngine``; ``--model``: the
+tiny Llama the vllm tests build (default), or one of the parity fixtures' random Llamas, e.g.
+``llama-h768-l12``, ~110M parameters; float32, max_model_len 512, block_size 32, in-process)
+``--runs`` times, each in
 a fresh process, on caches (``VLLM_CACHE_ROOT``, ``TORCHINDUCTOR_CACHE_DIR``) emptied before the
 series' first run. ``after``: compiled, as lmeval-vllm starts it; ``before``: compiled with
 ``VLLM_USE_AOT_COMPILE=1`` (vLLM's default, what lmeval-vllm ran before
@@ -46,7 +49,13 @@ print("RESULT " + json.dumps({"wall_s": round(wall, 1), "cpu_s": round(cpu, 1),
 """
 
 
-def build_model(work: Path) -> Path:
+def build_model(work: Path, name: str = "tiny") -> Path:
+    if name != "tiny":
+        sys.path.insert(0, str(Path(__file__).resolve().parent / "parity"))
+        from fixtures import build_model as build_fixture
+
+        target = work / name
+        return target if (target / "config.json").exists() else build_fixture(work, name)
     from lmeval_testkit.hf import build_tiny_llama
 
     target = work / "llama"
@@ -86,12 +95,14 @@ def main() -> None:
     ap.add_argument("--series", nargs="+", default=["after", "before", "eager"],
                     choices=["after", "before", "eager"])
     ap.add_argument("--work", type=Path, default=None, help="model and caches (default: a temp dir)")
+    ap.add_argument("--model", default="tiny",
+                    help="tiny (the vllm tests' Llama) or a parity fixture, e.g. llama-h768-l12")
     args = ap.parse_args()
     work = args.work or Path(tempfile.mkdtemp(prefix="vllm-engine-start-"))
     work.mkdir(parents=True, exist_ok=True)
-    model = build_model(work)
+    model = build_model(work, args.model)
     for name in args.series:
-        run_series(name, model, work, args.runs)
+        run_series(name, model, work / f"caches-{args.model}", args.runs)
 
 
 if __name__ == "__main__":
