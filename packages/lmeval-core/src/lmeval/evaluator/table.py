@@ -1,4 +1,4 @@
-"""One task's requests as columns: a run of a million requests holds each request and 16 bytes
+"""One task's requests as columns: a run of a million requests holds each request and 8 bytes
 beside it, not an :class:`~lmeval.tasks.task.Instance` with its lists for the whole run.
 
 A :class:`RequestTable` reads as the list of instances it replaces (``len``, iteration,
@@ -13,6 +13,9 @@ from typing import Any, overload
 from lmeval.protocol import Request
 from lmeval.tasks.task import Instance
 
+#: a document id or request index: a C int (4 bytes; a task of 2**31 documents fails loudly)
+_INDEX = "i"
+
 
 class RequestTable(Sequence[Instance]):
     """A task's requests in document order, each document's in request order."""
@@ -26,8 +29,8 @@ class RequestTable(Sequence[Instance]):
         #: each document's rows are together, documents in the order of the run's ids
         self.in_doc_order = in_doc_order
         self.requests: list[Request] = []
-        self.doc_ids = array("q")
-        self.idxs = array("q")
+        self.doc_ids = array(_INDEX)
+        self.idxs = array(_INDEX)
         self._answers: Sequence[Any] | None = None
         self.offset = 0
 
@@ -72,7 +75,7 @@ class RequestTable(Sequence[Instance]):
     def clear(self) -> None:
         """Drop every request and answer (a task scored and written)."""
         self.requests = []
-        self.doc_ids, self.idxs = array("q"), array("q")
+        self.doc_ids, self.idxs = array(_INDEX), array(_INDEX)
         self._answers = None
 
     def __getstate__(self) -> dict[str, Any]:
