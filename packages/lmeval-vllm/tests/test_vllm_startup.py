@@ -16,8 +16,9 @@ gc.set_threshold(650, 9, 8)
 from lmeval_vllm.startup import import_vllm, probe_cpu_early
 import_vllm()
 import_vllm()  # the second call imports nothing and freezes nothing more
-probe_cpu_early()  # what LocalEngine does for a compiled engine
-probes = [t for t in threading.enumerate() if t.name == "lmeval-vllm-isa-probe"]
+probe = probe_cpu_early()  # what LocalEngine does for a compiled engine
+# the thread it started (one that already finished is no longer in threading.enumerate())
+probes = [t for t in [probe] if t is not None and t.name == "lmeval-vllm-isa-probe"]
 for t in probes:
     t.join()
 from torch._inductor import cpu_vec_isa
