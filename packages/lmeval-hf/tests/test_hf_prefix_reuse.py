@@ -68,22 +68,9 @@ def test_letter_choices_share_one_row_and_one_pass_per_batch(pair):
     rows = on.scorer._rows([(i, on.encoder.pair(r.context, r.continuation))
                             for i, r in enumerate(reqs)])
     assert len(rows) == 10 and all(len(r.members) == 4 for r in rows)
-    on.loglikelihood(reqs[:1])  # the first use checks the model's cache: not counted below
     before = on.prefix_stats.forward_calls
     _assert_equal(on.loglikelihood(reqs), off.loglikelihood(reqs))
     assert on.prefix_stats.forward_calls - before == 1 + 3  # the block, then 10 rows by 4
-
-
-def test_endings_without_a_shared_block_take_one_pass_per_batch(pair):
-    """hellaswag's shape: unrelated contexts, four endings of several tokens each, of different
-    lengths: each question is one packed row (its head, then its endings), one pass a batch."""
-    on, off = pair
-    reqs = [LL(LINES[q] + " " + LINES[q + 20], " " + " ".join(LINES[30 + q + e].split()[:2 + e]))
-            for q in range(6) for e in range(4)]
-    on.loglikelihood(reqs[:1])  # the first use checks the model's cache: not counted below
-    before = on.prefix_stats.forward_calls
-    _assert_equal(on.loglikelihood(reqs), off.loglikelihood(reqs))
-    assert on.prefix_stats.forward_calls - before == 2  # 6 questions by 4
 
 
 def test_one_row_per_choice_path_equals_plain_path(llama_path, pair):

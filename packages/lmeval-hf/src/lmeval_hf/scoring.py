@@ -339,52 +339,6 @@ class Scorer:
                 leftover.extend(score(groups[lo:hi], b, block_kv, results))
         return leftover
 
-    def _score_groups_in_one_pass(self, groups: Sequence[Group], results: list) -> list[Row]:
-        """Groups with no cached block (hellaswag's heads and endings): each group is one row,
-        its head then its suffixes back to back, under a 4-D mask where the head is causal
-        and each suffix sees the head and itself; one pass instead of a head pass, a cache
-        and a packed choice pass."""
-        dev = self.device
-        k = len(groups)
-        width = max(len(g.head) + sum(len(r.suffix) for r in g.rows) for g in groups)
-        ids = torch.zeros((k, width), dtype=torch.long)
-        pos = torch.zeros((k, width), dtype=torch.long)
-        seg = torch.full((k, width), -2, dtype=torch.long)  # -2 padding, -1 head, j suffix j
-        for gi, g in enumerate(groups):
-            h = len(g.head)
-            ids[gi, :h] = torch.tensor(g.head, dtype=torch.long)
-            pos[gi, :h] = torch.arange(h)
-            seg[gi, :h] = -1
-            at = h
-            for j, r in enumerate(g.rows):
-                n = len(r.suffix)
-                ids[gi, at:at + n] = torch.tensor(r.suffix, dtype=torch.long)
-                pos[gi, at:at + n] = torch.arange(h, h + n)
-                seg[gi, at:at + n] = j
-                at += n
-        ids, pos, seg = ids.to(dev), pos.to(dev), seg.to(dev)
-        idx = torch.arange(width, device=dev)
-        allowed = (idx[:, None] >= idx[None, :])[None] & (seg[:, None, :] > -2) & (
-            (seg[:, None, :] == -1) | (seg[:, :, None] == seg[:, None, :]))
-        # a padding query sees its own position only, so no row of the softmax is empty
-        allowed |= torch.eye(width, dtype=torch.bool, device=dev)[None] & (seg[:, :, None] == -2)
-        mask = torch.zeros(allowed.shape, dtype=self.mask_dtype, device=dev)
-        mask.masked_fill_(~allowed, torch.finfo(self.mask_dtype).min)
-        keep = width - min(len(g.head) for g in groups)
-        logits = self._call(ids, attention_mask=mask[:, None], position_ids=pos,
-                            keep=keep).logits
-        offset = width - logits.shape[1]
-        self.stats.tokens_fed += sum(len(g.head) + sum(len(r.suffix) for r in g.rows)
-                                     for g in groups)
-        for gi, g in enumerate(groups):
-            at = len(g.head) - offset
-            for r in g.rows:
-                n = len(r.suffix)
-                self._finish(r, self._log_softmax(logits[gi, at:at + n]), results)
-                at += n
-        self._report(results)
-        return []
-
     def _score_rows_on_block(self, groups: Sequence[Group], b: int, block_kv: Any,
                              results: list) -> list[Row]:
         """Groups of one row each: the rows after the block, right-padded, in one causal pass
@@ -407,8 +361,6 @@ class Scorer:
 
     def _score_groups(self, groups: Sequence[Group], b: int, block_kv: Any,
                       results: list) -> list[Row]:
-        if not b and self.packed_choices:
-            return self._score_groups_in_one_pass(groups, results)
         dev = self.device
         k = len(groups)
         qs = [g.head[b:] for g in groups]
