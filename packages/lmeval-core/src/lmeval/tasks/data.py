@@ -106,13 +106,17 @@ class DataFileError(ConfigError):
 def _json_lines(path: Path, lines: Iterable[str]) -> Iterator[Any]:
     """One JSON document per non-empty line; a bad line is named by its real line number."""
     for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            yield json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise DataFileError(f"invalid JSON on this line: {exc.msg} (column {exc.colno})",
-                                file=str(path), line=number) from None
+        if line.strip():
+            yield _json_line(path, number, line)
+
+
+def _json_line(path: Path, number: int, line: str) -> Any:
+    """Line ``number`` of ``path`` parsed; a bad line is a :class:`DataFileError` naming it."""
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise DataFileError(f"invalid JSON on this line: {exc.msg} (column {exc.colno})",
+                            file=str(path), line=number) from None
 
 
 def _json_document(path: Path, text: str) -> Any:
@@ -137,7 +141,7 @@ def _json_lines_held(path: Path, raw: bytes) -> JsonLinesDocs:
     """The documents of JSON lines ``raw`` (checked UTF-8), each held as its line.
 
     Every non-empty line is parsed once here, so a bad line fails now, named as
-    :func:`_json_lines` names it; :class:`JsonLinesDocs` parses it again on each access.
+    :func:`_json_line` names it; :class:`JsonLinesDocs` parses it again on each access.
     """
     from array import array
 
@@ -149,11 +153,7 @@ def _json_lines_held(path: Path, raw: bytes) -> JsonLinesDocs:
         number += 1
         line = raw[start:end].decode("utf-8")  # "\n" never occurs inside a UTF-8 character
         if line.strip():
-            try:
-                json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise DataFileError(f"invalid JSON on this line: {exc.msg} (column {exc.colno})",
-                                    file=str(path), line=number) from None
+            _json_line(path, number, line)
             starts.append(start)
             ends.append(end)
         start = end + 1
